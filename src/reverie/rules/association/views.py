@@ -1,0 +1,145 @@
+"""The one redaction point: what a seat (or a spectator) may know of a game.
+
+Whatever leaves the server about an association game, for a player, a spectator or a
+bot, is built here. A hand is shown only to its owner. Before the reveal nobody learns
+which table card is whose: the table is a list of cards in position order and nothing
+else; the storyteller's pick and a player's own card are shown only to that player.
+Revealed rounds (``last_round``) are public.
+
+Views are plain JSON-ready dicts; the keys are documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.rules.association.engine import waiting_for
+from reverie.rules.association.state import GameState, Phase, RoundResult
+from reverie.rules.association.variants import StorySource, find_variant
+
+View = dict[str, Any]
+
+
+def view(state: GameState, seat: int | None) -> View:
+    """What ``seat`` may see now; ``seat=None`` is a spectator.
+
+    >>> from reverie.rules.association.engine import new_game
+    >>> g = new_game("dixit", ["Ann", "Bob", "Cy"], seed=1, card_count=100)
+    >>> sorted(len(view(g, s)["hand"]) for s in range(3)), view(g, None)["hand"]
+    ([6, 6, 6], None)
+    """
+    v = find_variant(state.variant)
+    rnd = state.round
+    phase = state.phase
+    st = rnd.storyteller
+    board = v.board
+    length = state.options.track_length if not board.loops else board.length
+    players = [
+        {
+            "seat": s,
+            "name": name,
+            "score": state.scores[s],
+            "square": board.square(state.scores[s], length),
+            "hand_size": len(state.hands[s]),
+        }
+        for s, name in enumerate(state.players)
+    ]
+    me = seat if seat is not None and 0 <= seat < len(state.players) else None
+    table_public = phase is Phase.VOTE or (
+        phase is Phase.CLUE and v.story_source is StorySource.GALLERY
+    )
+    out: View = {
+        "game": "association",
+        "variant": v.name,
+        "title": v.title,
+        "version": state.version,
+        "you": me,
+        "phase": phase.value,
+        "turn": rnd.number,
+        "storyteller": st,
+        "restriction": rnd.restriction.value if rnd.restriction else None,
+        "clue": rnd.clue,
+        "commitment": rnd.commitment,
+        "players": players,
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "waiting_for": list(waiting_for(state)) if phase is not Phase.OVER else [],
+        "played": [s for s, c in enumerate(rnd.submissions) if c is not None]
+        if phase is Phase.SUBMIT
+        else [],
+        "voted": [s for s, p in enumerate(rnd.votes) if p is not None]
+        if phase is Phase.VOTE
+        else [],
+        "sat_out": list(rnd.sat_out),
+        "table": [{"position": i, "card": c} for i, c in enumerate(rnd.table, 1)]
+        if table_public
+        else [],
+        "hand": list(state.hands[me]) if me is not None else None,
+        "story_card": None,
+        "my_card": None,
+        "my_position": None,
+        "my_vote": None,
+        "last_round": _result(state.history[-1]) if state.history else None,
+        "rounds_played": len(state.history),
+        "first_rolls": [list(r) for r in state.first_rolls],
+        "winners": list(state.winners),
+        "options": _options(state),
+    }
+    if me is None or phase is Phase.OVER:
+        return out
+    if me == st:
+        if rnd.story_card is not None:
+            out["story_card"] = rnd.story_card
+        if phase is Phase.VOTE:
+            out["my_position"] = rnd.table.index(rnd.story_card) + 1
+    else:
+        mine = rnd.submissions[me] if rnd.submissions else None
+        out["my_card"] = mine
+        if phase is Phase.VOTE:
+            if mine is not None:
+                out["my_position"] = rnd.table.index(mine) + 1
+            out["my_vote"] = rnd.votes[me]
+    return out
+
+
+def spectator_view(state: GameState) -> View:
+    """What someone watching the table (not seated) may see."""
+    return view(state, None)
+
+
+def _result(r: RoundResult) -> View:
+    return {
+        "turn": r.number,
+        "storyteller": r.storyteller,
+        "clue": r.clue,
+        "restriction": r.restriction.value if r.restriction else None,
+        "skipped": r.skipped,
+        "table": [
+            {
+                "position": i,
+                "card": c,
+                "owner": r.owners[i - 1],
+                "voters": [s for s, p in enumerate(r.votes) if p == i],
+            }
+            for i, c in enumerate(r.table, 1)
+        ],
+        "story_position": r.story_position,
+        "story_card": r.story_card,
+        "votes": list(r.votes),
+        "points": list(r.points),
+        "commitment": r.commitment,
+        "salt": r.salt if r.commitment else None,
+    }
+
+
+def _options(state: GameState) -> View:
+    o = state.options
+    return {
+        "restrictions": o.restrictions,
+        "on_timeout": o.on_timeout,
+        "target_score": o.target_score,
+        "track_length": o.track_length,
+        "clue_seconds": o.clue_seconds,
+        "card_seconds": o.card_seconds,
+        "vote_seconds": o.vote_seconds,
+    }
