@@ -192,9 +192,7 @@ def _start_turn(
                 discard += cards
                 return _end_game(state, deck=deck, discard=discard, hands=hands, round=rnd)
             rnd = replace(rnd, table=cards, owners=(storyteller,) * len(cards))
-    new = replace(
-        state, phase=Phase.CLUE, round=rnd, deck=deck, discard=discard, hands=hands
-    )
+    new = replace(state, phase=Phase.CLUE, round=rnd, deck=deck, discard=discard, hands=hands)
     return new, ()
 
 
@@ -364,9 +362,9 @@ def _submit(state: GameState, v: Variant, a: Submit) -> tuple[GameState, tuple[e
         _why_not(state, seat, Phase.SUBMIT)
     card = a.card
     hands = state.hands
-    hands = (*hands[:seat], _without(hands[seat], card), *hands[seat + 1:])
+    hands = (*hands[:seat], _without(hands[seat], card), *hands[seat + 1 :])
     subs = rnd.submissions
-    subs = (*subs[:seat], card, *subs[seat + 1:])
+    subs = (*subs[:seat], card, *subs[seat + 1 :])
     waiting = _without(waiting, seat)
     new = replace(state, round=replace(rnd, submissions=subs, waiting=waiting), hands=hands)
     if waiting:
@@ -421,7 +419,7 @@ def _vote(state: GameState, v: Variant, a: Vote) -> tuple[GameState, tuple[ev.Ev
     if owners[pos - 1] == seat:
         raise IllegalAction("own_card", "You cannot vote for your own card.")
     votes = rnd.votes
-    votes = (*votes[:seat], pos, *votes[seat + 1:])
+    votes = (*votes[:seat], pos, *votes[seat + 1 :])
     waiting = _without(waiting, seat)
     new = replace(state, round=replace(rnd, votes=votes, waiting=waiting))
     if waiting:
@@ -429,9 +427,7 @@ def _vote(state: GameState, v: Variant, a: Vote) -> tuple[GameState, tuple[ev.Ev
     return _finish_round(new, v, (ev.Voted(seat),))
 
 
-def _timeout(
-    state: GameState, v: Variant, a: Timeout
-) -> tuple[GameState, tuple[ev.Event, ...]]:
+def _timeout(state: GameState, v: Variant, a: Timeout) -> tuple[GameState, tuple[ev.Event, ...]]:
     rnd = state.round
     pending = waiting_for(state)
     policy = state.options.on_timeout

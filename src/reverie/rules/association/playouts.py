@@ -75,3 +75,27 @@ def card_locations(state: GameState) -> list[int]:
         elif v.story_source is StorySource.GALLERY:
             cards.extend(rnd.table)
     return cards
+
+
+def invariant_violations(state: GameState) -> list[str]:
+    """Everything wrong with a state that the rules should never produce (empty if fine)."""
+    problems: list[str] = []
+    cards = card_locations(state)
+    if len(cards) != len(set(cards)):
+        problems.append("a card is in two places at once")
+    if len(cards) != state.in_play:
+        problems.append(f"{state.in_play} cards in the game but {len(cards)} found")
+    if any(not 0 <= c < state.card_count for c in cards):
+        problems.append("a card that is not in the content deck")
+    earned = [0] * len(state.players)
+    for result in state.history:
+        for seat, p in enumerate(result.points):
+            earned[seat] += p
+    if tuple(earned) != state.scores:
+        problems.append("scores differ from the sum of the round results")
+    if any(s < 0 for s in state.scores):
+        problems.append("a score below the start of the track")
+    v = find_variant(state.variant)
+    if v.hand_cap is not None and any(len(h) > v.hand_cap for h in state.hands):
+        problems.append("a hand over the hand limit")
+    return problems

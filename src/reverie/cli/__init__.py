@@ -1,0 +1,144 @@
+"""The ``reverie`` command line: ``score``, ``simulate`` and the rest.
+
+Errors a person can cause (bad input, impossible options) end with exit status 2 and one
+line on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import partial
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from reverie.cli.round_input import RoundInputError, parse_request, score_request
+from reverie.rules.association import VARIANTS, find_variant
+from reverie.rules.errors import SetupError
+from reverie.simulation import Summary, simulate
+
+app = typer.Typer(
+    name="reverie",
+    help="Reverie: picture-association party games online with friends.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+_err = Console(stderr=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print one error line and return the exit to raise (status 2)."""
+    print(f"error: {message}", file=sys.stderr)
+    return typer.Exit(2)
+
+
+@app.command()
+def score() -> None:
+    """Score one round of a physical game: JSON in on stdin, points out on stdout.
+
+    Input: {"variant": "dixit", "storyteller": "A", "table": {"1": "C", "2": "A",
+    "3": "B"}, "votes": {"B": 2, "C": 3}, "scores": {"A": 4, "B": 0, "C": 7}}.
+    Output: {"A": 3, "B": 4, "C": 0}.
+    """
+    try:
+        data = sys.stdin.buffer.read()
+        points = score_request(parse_request(data))
+    except RoundInputError as exc:
+        raise _fail(str(exc)) from None
+    print(json.dumps(points, ensure_ascii=False))
+
+
+@app.command(name="simulate")
+def simulate_command(
+    variant: Annotated[
+        str, typer.Option(help=f"One of {', '.join(VARIANTS)}, or 'all'.")
+    ] = "dixit",
+    players: Annotated[int, typer.Option(help="Players per game.", min=1)] = 5,
+    games: Annotated[int, typer.Option(help="Games per variant.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 1,
+    timeouts: Annotated[
+        float, typer.Option(help="Chance that the clock runs out instead of a move.", min=0, max=1)
+    ] = 0.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play seeded games with random legal players, check every invariant, sum them up.
+
+    Exits with status 1 if any game broke an invariant.
+    """
+    names = list(VARIANTS) if variant == "all" else [variant]
+    try:
+        for name in names:
+            v = find_variant(name)
+            if not v.min_players <= players <= v.max_players:
+                raise SetupError(
+                    f"{v.title} is played by {v.min_players} to {v.max_players} players, "
+                    f"not {players}."
+                )
+    except SetupError as exc:
+        raise _fail(str(exc)) from None
+    summaries: list[Summary] = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_err,
+        transient=True,
+    ) as progress:
+        for name in names:
+            task = progress.add_task(name, total=games)
+            summaries.append(
+                simulate(
+                    name,
+                    players,
+                    games,
+                    seed,
+                    timeout_rate=timeouts,
+                    on_game=partial(progress.advance, task),
+                )
+            )
+    if as_json:
+        print(json.dumps([s.as_dict() for s in summaries], indent=2))
+    else:
+        _print_summaries(summaries)
+    failures = [f for s in summaries for f in s.failures]
+    if failures:
+        for s in summaries:
+            for seed_, problem in s.failures:
+                print(f"error: {s.variant} seed {seed_}: {problem}", file=sys.stderr)
+        raise typer.Exit(1)
+
+
+def _print_summaries(summaries: list[Summary]) -> None:
+    console = Console()
+    table = Table(title="Simulated games")
+    for col in ("variant", "players", "games", "turns/game", "points/turn", "storyteller scores"):
+        table.add_column(col)
+    table.add_column("win rate by seat")
+    for s in summaries:
+        d = s.as_dict()
+        turns = d["turns_per_game"]
+        assert isinstance(turns, dict)
+        table.add_row(
+            s.variant,
+            str(s.players),
+            str(s.games),
+            f"{turns['mean']} ({turns['min']}–{turns['max']})",
+            str(d["points_per_turn"]),
+            f"{d['storyteller_scores_rate']:.0%}",
+            " ".join(f"{w:.0%}" for w in d["win_rate_by_seat"]),  # type: ignore[attr-defined]
+        )
+    console.print(table)
+    bad = sum(len(s.failures) for s in summaries)
+    console.print("invariants: all held" if not bad else f"invariants: {bad} broken")
+
+
+def main() -> None:
+    """Entry point of the ``reverie`` command."""
+    app()
