@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import msgspec
 import pytest
 from msgspec.structs import replace
@@ -114,9 +116,10 @@ def test_host_may_pick_the_first_storyteller() -> None:
 def test_random_first_storyteller_is_seeded_and_covers_every_seat() -> None:
     firsts = {game("imaginarium", 5, seed=s).round.storyteller for s in range(60)}
     assert firsts == {0, 1, 2, 3, 4}
-    assert game("imaginarium", 5, seed=9).round.storyteller == game(
-        "imaginarium", 5, seed=9
-    ).round.storyteller
+    assert (
+        game("imaginarium", 5, seed=9).round.storyteller
+        == game("imaginarium", 5, seed=9).round.storyteller
+    )
 
 
 def test_pictoric_first_storyteller_by_dice_with_rerolls_among_the_tied() -> None:
@@ -128,7 +131,7 @@ def test_pictoric_first_storyteller_by_dice_with_rerolls_among_the_tied() -> Non
         final = rolls[-1]
         st = storyteller(g)
         assert final[st] == max(final) and final.count(max(final)) == 1
-        for earlier, later in zip(rolls, rolls[1:], strict=False):
+        for earlier, later in itertools.pairwise(rolls):
             top = max(earlier)
             tied = {s for s, r in enumerate(earlier) if r == top}
             assert {s for s, r in enumerate(later) if r} == tied
@@ -433,6 +436,12 @@ def test_same_seed_and_actions_give_the_same_game_and_json_round_trips() -> None
 
 
 def test_malformed_actions_are_rejected_by_the_schema() -> None:
-    for bad in (b'{"type": "vote", "seat": 1}', b'{"type": "fly"}', b"[1,", b'{"type": "vote", "seat": 1, "position": "x"}'):  # fmt: skip
+    bad_inputs = (
+        b'{"type": "vote", "seat": 1}',
+        b'{"type": "fly"}',
+        b"[1,",
+        b'{"type": "vote", "seat": 1, "position": "x"}',
+    )
+    for bad in bad_inputs:
         with pytest.raises((msgspec.ValidationError, msgspec.DecodeError)):
             decode_action(bad)

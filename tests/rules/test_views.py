@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from reverie.rules.association import VARIANTS, GameState, Phase, apply, spectator_view, view
+from reverie.rules.association import (
+    VARIANTS,
+    GameState,
+    Phase,
+    Vote,
+    apply,
+    spectator_view,
+    view,
+)
 from reverie.rules.association.playouts import random_action
 from reverie.rules.association.variants import StorySource, find_variant
 
@@ -177,7 +185,7 @@ def test_the_reveal_is_public() -> None:
     g = submit_all(give_clue(game("dixit", 4, first_storyteller=0)))
     for seat in g.round.waiting:
         pos = next(p for p, o in enumerate(g.round.owners, 1) if o != seat)
-        g = apply(g, __import__("reverie.rules.association", fromlist=["Vote"]).Vote(seat, pos)).state
+        g = apply(g, Vote(seat, pos)).state
     last = spectator_view(g)["last_round"]
     assert [t["owner"] for t in last["table"]] == list(g.history[-1].owners)
     assert last["salt"] == g.history[-1].salt

@@ -59,7 +59,7 @@ def count_words(text: str) -> int:
     """Number of words in a clue.
 
     >>> count_words("The sun — a quiet l'amore!")
-    4
+    5
     """
     return len(_WORD.findall(text))
 

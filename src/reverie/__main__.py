@@ -1,0 +1,5 @@
+"""``python -m reverie`` runs the command line."""
+
+from reverie.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Content: decks, card art, word lists and board layouts (data and loaders)."""

@@ -1,0 +1,130 @@
+// Deck browser: lists decks from /api/decks and shows every card with its caption.
+// All data goes into the page through textContent / attributes, never innerHTML.
+
+const LANGS = ["en", "ru", "it"];
+const UI = {
+  en: { heading: "Decks", language: "Language", loading: "Loading…", failed: "Could not load decks.", cards: "cards" },
+  ru: { heading: "Колоды", language: "Язык", loading: "Загрузка…", failed: "Не удалось загрузить колоды.", cards: "карт" },
+  it: { heading: "Mazzi", language: "Lingua", loading: "Caricamento…", failed: "Impossibile caricare i mazzi.", cards: "carte" },
+};
+
+function initialLang() {
+  const saved = localStorage.getItem("reverie.lang");
+  if (LANGS.includes(saved)) return saved;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return LANGS.includes(nav) ? nav : "en";
+}
+
+const state = { lang: initialLang(), decks: [], current: null, deck: null };
+
+function pick(map) {
+  if (!map) return "";
+  return map[state.lang] || map.en || Object.values(map)[0] || "";
+}
+
+function setStatus(text) {
+  document.getElementById("status").textContent = text;
+}
+
+async function getJSON(url) {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.json();
+}
+
+function renderUI() {
+  const t = UI[state.lang];
+  document.documentElement.lang = state.lang;
+  document.getElementById("heading").textContent = t.heading;
+  document.getElementById("lang-label").textContent = t.language;
+  document.getElementById("lang").value = state.lang;
+}
+
+function renderDeckList() {
+  const nav = document.getElementById("decks");
+  nav.replaceChildren();
+  for (const d of state.decks) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.name = d.name;
+    b.textContent = `${pick(d.title)} · ${d.count} ${UI[state.lang].cards}`;
+    b.setAttribute("aria-pressed", String(d.name === state.current));
+    b.addEventListener("click", () => openDeck(d.name));
+    nav.append(b);
+  }
+}
+
+function renderCards() {
+  const main = document.getElementById("cards");
+  main.replaceChildren();
+  if (!state.deck) return;
+  const base = `/decks/${encodeURIComponent(state.deck.name)}/`;
+  for (const card of state.deck.cards) {
+    const fig = document.createElement("figure");
+    fig.className = "card";
+    const img = document.createElement("img");
+    img.loading = "lazy";
+    img.decoding = "async";
+    img.width = 400;
+    img.height = 600;
+    img.src = base + card.image.split("/").map(encodeURIComponent).join("/");
+    const cap = document.createElement("figcaption");
+    cap.textContent = pick(card.caption);
+    img.alt = cap.textContent;
+    fig.append(img, cap);
+    main.append(fig);
+  }
+}
+
+function updateCaptions() {
+  if (!state.deck) return;
+  const figs = document.querySelectorAll("#cards figure");
+  state.deck.cards.forEach((card, i) => {
+    const fig = figs[i];
+    if (!fig) return;
+    const text = pick(card.caption);
+    fig.querySelector("figcaption").textContent = text;
+    fig.querySelector("img").alt = text;
+  });
+}
+
+async function openDeck(name) {
+  state.current = name;
+  renderDeckList();
+  setStatus(UI[state.lang].loading);
+  try {
+    state.deck = await getJSON(`/api/decks/${encodeURIComponent(name)}`);
+    setStatus("");
+  } catch (err) {
+    console.error(err);
+    state.deck = null;
+    setStatus(UI[state.lang].failed);
+  }
+  renderCards();
+}
+
+async function main() {
+  renderUI();
+  document.getElementById("lang").addEventListener("change", (e) => {
+    state.lang = e.target.value;
+    localStorage.setItem("reverie.lang", state.lang);
+    renderUI();
+    renderDeckList();
+    updateCaptions();
+  });
+  setStatus(UI[state.lang].loading);
+  try {
+    state.decks = await getJSON("/api/decks");
+  } catch (err) {
+    console.error(err);
+    setStatus(UI[state.lang].failed);
+    return;
+  }
+  const wanted = new URLSearchParams(location.search).get("deck");
+  const first = state.decks.find((d) => d.name === wanted) || state.decks[0];
+  renderDeckList();
+  if (first) await openDeck(first.name);
+  else setStatus("");
+}
+
+main();

@@ -1,0 +1,315 @@
+"""Tests for the default picture deck: format, reproducibility, art and browser page."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from reverie.content import deck_build as db
+from reverie.content.decks import (
+    CONTENT_ENV,
+    Deck,
+    DeckError,
+    default_deck_path,
+    list_decks,
+    load_deck,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+STATIC = REPO / "src" / "reverie" / "web" / "static"
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return load_deck(default_deck_path())
+
+
+@pytest.fixture(scope="module")
+def lib() -> dict[str, db.Art]:
+    return db.load_library(default_deck_path())
+
+
+# ------------------------------------------------------------------ format
+
+
+def test_manifest_loads_with_enough_cards(deck: Deck) -> None:
+    assert deck.name == "default"
+    assert len(deck.cards) >= 300
+    assert deck.count == len(deck.cards)
+    assert deck.aspect == "2:3"
+    assert all(deck.title[lang] for lang in ("en", "ru", "it"))
+    assert len({c.id for c in deck.cards}) == len(deck.cards)
+
+
+def test_every_card_has_captions_in_three_languages(deck: Deck) -> None:
+    for i in range(len(deck.cards)):
+        m = deck.meta(i)
+        for lang in ("en", "ru", "it"):
+            assert m.caption[lang].strip(), (deck.cards[i].id, lang)
+            assert "{" not in m.caption[lang], m.caption[lang]
+        assert m.elements, deck.cards[i].id
+
+
+def test_no_two_cards_share_a_composition(deck: Deck) -> None:
+    seen: dict[tuple[str, ...], str] = {}
+    for i, card in enumerate(deck.cards):
+        ids = tuple(sorted(e["id"] for e in deck.meta(i).elements if e["id"].startswith("emoji:")))
+        key = (str(deck._meta[card.id].setting.get("id", "")), *ids)
+        assert len(ids) >= 2, card.id
+        assert ids not in seen, f"{card.id} repeats {seen.get(ids)}"
+        seen[ids] = card.id
+        assert key
+
+
+# Every word that may appear in a card: SVG syntax only.  Anything else (an
+# element name, a label, a source id) would give the hidden metadata away.
+SVG_VOCABULARY = frozenset(
+    re.findall(
+        r"\w+",
+        """SourceGraphic baseFrequency blend circle clip clipPath color defs ellipse evenodd
+        feColorMatrix feComposite feDropShadow feFlood feTurbulence fill filter flood
+        fractalNoise gradientTransform gradientUnits height href http light linearGradient
+        linecap mask mix mode none numOctaves offset opacity operator org overlay path
+        radialGradient rect rotate round rule scale seed soft stdDeviation stitch stitchTiles
+        stop stroke style svg symbol transform translate type url use userSpaceOnUse values
+        viewBox width www xmlns""",
+    )
+)
+
+
+def test_card_files_are_clean_portrait_svgs(deck: Deck) -> None:
+    for i, card in enumerate(deck.cards):
+        assert re.fullmatch(r"cards/c[0-9]{3}\.svg", card.image), card.image
+        text = deck.image_path(i).read_text(encoding="utf-8")
+        root = ET.fromstring(text)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        w, h = (float(v) for v in root.attrib["viewBox"].split()[2:])
+        assert abs(w / h - 2 / 3) < 1e-6, card.id
+        for bad in ("<title", "<desc", "<text", "<!--", "<metadata", "aria-label"):
+            assert bad not in text, (card.id, bad)
+        words = {t for t in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch(r"[a-f]+", t)}
+        assert words <= SVG_VOCABULARY, f"{card.id} contains {sorted(words - SVG_VOCABULARY)}"
+        for e in deck.meta(i).elements:
+            assert e["id"].split(":", 1)[1] not in text, (card.id, e["id"])
+
+
+def test_loader_reports_missing_and_malformed_manifests(tmp_path: Path) -> None:
+    with pytest.raises(DeckError, match="not found"):
+        load_deck(tmp_path / "nope")
+    (tmp_path / "d").mkdir()
+    with pytest.raises(DeckError, match="manifest"):
+        load_deck(tmp_path / "d")
+    (tmp_path / "d" / "manifest.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(DeckError, match="not valid JSON"):
+        load_deck(tmp_path / "d")
+    man = {"name": "d", "title": {"en": "D", "ru": "Д", "it": "D"}, "cards": [{"id": "a"}]}
+    (tmp_path / "d" / "manifest.json").write_text(json.dumps(man), encoding="utf-8")
+    with pytest.raises(DeckError, match="bad 'image'"):
+        load_deck(tmp_path / "d")
+    man["cards"] = [{"id": "a", "image": "../../etc/passwd.svg"}]
+    (tmp_path / "d" / "manifest.json").write_text(json.dumps(man), encoding="utf-8")
+    with pytest.raises(DeckError, match="bad 'image'"):
+        load_deck(tmp_path / "d")
+
+
+def test_content_dir_can_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(CONTENT_ENV, str(tmp_path))
+    assert default_deck_path() == tmp_path / "decks" / "default"
+    monkeypatch.delenv(CONTENT_ENV)
+    assert default_deck_path() == REPO / "content" / "decks" / "default"
+    assert [d.name for d in list_decks()] == ["default"]
+
+
+# ------------------------------------------------------------------ generator
+
+
+def _subset_files(lib: dict[str, db.Art], seed: int) -> dict[str, bytes]:
+    recipes = db.generate_recipes(lib, seed, 10)
+    return db.deck_files(lib, recipes, seed)
+
+
+def test_generator_is_reproducible(lib: dict[str, db.Art]) -> None:
+    first = _subset_files(lib, 7)
+    second = _subset_files(lib, 7)
+    assert first == second
+    other = _subset_files(lib, 8)
+    cards = sorted(k for k in first if k.startswith("cards/"))
+    assert len(cards) == 10
+    assert any(first[k] != other[k] for k in cards)
+
+
+def test_committed_deck_matches_recipes_and_library(deck: Deck, lib: dict[str, db.Art]) -> None:
+    folder = default_deck_path()
+    seed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["seed"]
+    recipes = db.plan_deck(lib, db.load_curated(folder), seed)
+    files = db.deck_files(lib, recipes, seed)
+    for rel, data in files.items():
+        assert (folder / rel).read_bytes() == data, f"{rel} is stale: run `reverie deck build`"
+    on_disk = {f"cards/{p.name}" for p in (folder / "cards").iterdir()}
+    assert on_disk == {k for k in files if k.startswith("cards/")}
+
+
+def test_curated_recipes_are_in_the_deck(deck: Deck) -> None:
+    curated = db.load_curated(default_deck_path())
+    assert len(curated) >= 20
+    origins = [deck._meta[c.id] for c in deck.cards]
+    captions = {m.caption["en"] for m in origins}
+    for r in curated:
+        assert r.caption is not None and r.caption["en"] in captions
+
+
+def test_english_caption_templates_fill_every_role(lib: dict[str, db.Art]) -> None:
+    for r in db.generate_recipes(lib, 99, 60):
+        built = db.render_card(r, lib)
+        assert "{" not in built.caption["en"] and "  " not in built.caption["en"]
+        assert built.caption["ru"].count(".") >= 1
+
+
+# ------------------------------------------------------------------ browser
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """Stand-in for the real server's /api/decks, /decks and static routes."""
+
+    decks: ClassVar[dict[str, Deck]] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _send(self, status: int, body: bytes, ctype: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        types = {
+            ".svg": "image/svg+xml",
+            ".html": "text/html; charset=utf-8",
+            ".js": "text/javascript",
+            ".css": "text/css",
+        }
+        if path == "/api/decks":
+            body = json.dumps([d.summary() for d in self.decks.values()]).encode()
+            return self._send(200, body, "application/json")
+        if path.startswith("/api/decks/"):
+            d = self.decks.get(path.removeprefix("/api/decks/"))
+            if d is None:
+                return self._send(404, b"{}", "application/json")
+            return self._send(200, json.dumps(d.browser_payload()).encode(), "application/json")
+        if path.startswith("/decks/"):
+            name, _, rel = path.removeprefix("/decks/").partition("/")
+            d = self.decks.get(name)
+            if d is not None and rel in {c.image for c in d.cards}:
+                return self._send(200, (d.path / rel).read_bytes(), types[".svg"])
+        if path.startswith("/static/"):
+            f = STATIC / path.removeprefix("/static/")
+            if f.parent == STATIC and f.is_file():
+                return self._send(200, f.read_bytes(), types.get(f.suffix, "text/plain"))
+        if path == "/all-cards":
+            imgs = "".join(
+                f'<img src="/decks/{d.name}/{c.image}" width="40" height="60">'
+                for d in self.decks.values()
+                for c in d.cards
+            )
+            return self._send(200, f"<!doctype html><body>{imgs}</body>".encode(), types[".html"])
+        return self._send(404, b"not found", "text/plain")
+
+
+@pytest.fixture(scope="module")
+def server(deck: Deck) -> Iterator[str]:
+    _Handler.decks = {deck.name: deck}
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Deliberately no skip: a missing Chromium must fail the suite.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _watch(page: Any) -> list[str]:
+    failures: list[str] = []
+    page.on("requestfailed", lambda r: failures.append(f"failed {r.url}"))
+
+    def on_response(r: Any) -> None:
+        if r.status >= 400:
+            failures.append(f"{r.status} {r.url}")
+
+    page.on("response", on_response)
+    page.on("pageerror", lambda e: failures.append(f"js error {e}"))
+    return failures
+
+
+def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -> None:
+    page = browser.new_page()
+    failures = _watch(page)
+    page.goto(f"{server}/all-cards")
+    page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=30_000)
+    sizes = page.eval_on_selector_all(
+        "img", "els => els.map(i => [i.naturalWidth, i.naturalHeight])"
+    )
+    assert len(sizes) == len(deck.cards)
+    bad = [deck.cards[i].id for i, (w, h) in enumerate(sizes) if w <= 0 or h <= 0]
+    assert not bad, bad
+    assert all(abs(w / h - 2 / 3) < 0.01 for w, h in sizes)
+    assert not failures, failures
+    page.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_deck_browser_page(browser: Any, server: str, deck: Deck, width: int) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")
+    page = ctx.new_page()
+    failures = _watch(page)
+    page.goto(f"{server}/static/decks.html")
+    page.wait_for_selector("#cards figure")
+    assert page.locator("#cards figure").count() == len(deck.cards)
+    first_ru = deck.meta(0).caption["ru"]
+    assert page.locator("#cards figcaption").first.text_content() == first_ru
+    page.select_option("#lang", "it")
+    assert page.locator("#cards figcaption").first.text_content() == deck.meta(0).caption["it"]
+    page.select_option("#lang", "en")
+    assert page.locator("#cards figcaption").first.text_content() == deck.meta(0).caption["en"]
+    assert page.locator("#decks button").first.text_content().startswith(deck.title["en"])
+    page.wait_for_function(
+        "Array.from(document.images).slice(0, 4).every(i => i.complete && i.naturalWidth > 0)"
+    )
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"horizontal scroll at {width}px"
+    page.screenshot(path=str(SCREENSHOTS / f"decks-{width}.png"))
+    assert not failures, failures
+    ctx.close()
