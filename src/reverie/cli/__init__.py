@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from functools import partial
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -140,6 +141,40 @@ def _print_summaries(summaries: list[Summary]) -> None:
     console.print(table)
     bad = sum(len(s.failures) for s in summaries)
     console.print("invariants: all held" if not bad else f"invariants: {bad} broken")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Folder for the SQLite database (default ./data).")
+    ] = None,
+    database_url: Annotated[
+        str | None, typer.Option(help="Event store URL (default sqlite:///DATA_DIR/reverie.db).")
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot thinks before moving.", min=0)
+    ] = None,
+) -> None:
+    """Start the game server and print its URL."""
+    import uvicorn
+
+    from reverie.web.app import create_app
+    from reverie.web.settings import Settings
+
+    settings = Settings.from_env(data_dir=data_dir, database_url=database_url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
+    _err.print(f"Event log: {settings.store_url}")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        proxy_headers=False,
+    )
 
 
 def main() -> None:

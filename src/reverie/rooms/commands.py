@@ -1,0 +1,218 @@
+"""What people ask a room to do, and who may ask for what.
+
+Commands are the client frames of docs/protocol.md (except ``hello``), decoded straight
+into structs. :func:`decide` checks who is asking and turns a command into the event the
+log will hold; :func:`reverie.rooms.state.evolve` then checks the event against the room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from reverie.rooms.events import (
+    Acted,
+    BotAdded,
+    BotSeat,
+    Chatted,
+    HostChanged,
+    Left,
+    OptionsSet,
+    Reordered,
+    RoomEvent,
+    Started,
+)
+from reverie.rooms.state import PALETTE, RoomError, RoomState
+from reverie.rules.association import actions as rules
+
+BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
+
+
+class _Frame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    id: int | None = None
+
+
+class Hello(_Frame, frozen=True, tag="hello"):
+    """The first frame: who is this (a seat token) and their language."""
+
+    token: str | None = None
+    lang: str = "en"
+
+
+class Join(_Frame, frozen=True, tag="join"):
+    """Take a free seat in the lobby."""
+
+    name: str = ""
+    color: str = ""
+
+
+class Leave(_Frame, frozen=True, tag="leave"):
+    """Leave the lobby."""
+
+
+class Chat(_Frame, frozen=True, tag="chat"):
+    """Say something in the room chat."""
+
+    text: str = ""
+
+
+class SetOptions(_Frame, frozen=True, tag="options"):
+    """Host: change the table options and the number of seats."""
+
+    options: dict[str, Any] = {}
+    seats: int = 0
+
+
+class Order(_Frame, frozen=True, tag="order"):
+    """Host: reorder the seats."""
+
+    order: tuple[int, ...] = ()
+
+
+class AddBot(_Frame, frozen=True, tag="add_bot"):
+    """Host: fill a free seat with a bot."""
+
+
+class Kick(_Frame, frozen=True, tag="kick"):
+    """Host: remove a player from the lobby."""
+
+    seat: int = -1
+
+
+class MakeHost(_Frame, frozen=True, tag="make_host"):
+    """Host: hand the host role to another player."""
+
+    seat: int = -1
+
+
+class Start(_Frame, frozen=True, tag="start"):
+    """Host: start the game."""
+
+
+class Rematch(_Frame, frozen=True, tag="rematch"):
+    """Host: a new game with the same seats after the end."""
+
+
+class HandToBot(_Frame, frozen=True, tag="bot_seat"):
+    """Host: let a bot play a gone player's seat, or stop it."""
+
+    seat: int = -1
+    on: bool = True
+
+
+class Reclaim(_Frame, frozen=True, tag="reclaim"):
+    """Take your seat back from the bot playing it."""
+
+
+class ClueCmd(_Frame, frozen=True, tag="clue"):
+    """Storyteller: lock a card and say the clue."""
+
+    text: str = ""
+    card: int | None = None
+    version: int | None = None
+
+
+class SubmitCmd(_Frame, frozen=True, tag="submit"):
+    """Put a card face down."""
+
+    card: int = -1
+    version: int | None = None
+
+
+class VoteCmd(_Frame, frozen=True, tag="vote"):
+    """Vote for a position."""
+
+    position: int = 0
+    version: int | None = None
+
+
+Command = (
+    Hello
+    | Join
+    | Leave
+    | Chat
+    | SetOptions
+    | Order
+    | AddBot
+    | Kick
+    | MakeHost
+    | Start
+    | Rematch
+    | HandToBot
+    | Reclaim
+    | ClueCmd
+    | SubmitCmd
+    | VoteCmd
+)
+
+COMMAND_DECODER: msgspec.json.Decoder[Command] = msgspec.json.Decoder(Command)
+
+
+def _seated(seat: int | None) -> int:
+    if seat is None:
+        raise RoomError("not_seated", "Join the table first; spectators can only watch.")
+    return seat
+
+
+def _host(room: RoomState, seat: int | None) -> None:
+    if _seated(seat) != room.host:
+        raise RoomError("not_host", "Only the host can do that.")
+
+
+def _fresh(room: RoomState, version: int | None) -> None:
+    if version is not None and version != room.version:
+        raise RoomError("stale_version", "The table has moved on; look again and retry.")
+
+
+def decide(room: RoomState, seat: int | None, cmd: Command, now: float) -> RoomEvent:
+    """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
+
+    ``Join`` and ``Hello`` are handled by the service (they involve tokens).
+    """
+    if isinstance(cmd, VoteCmd):
+        _fresh(room, cmd.version)
+        return Acted(rules.Vote(_seated(seat), cmd.position))
+    if isinstance(cmd, SubmitCmd):
+        _fresh(room, cmd.version)
+        return Acted(rules.Submit(_seated(seat), cmd.card))
+    if isinstance(cmd, ClueCmd):
+        _fresh(room, cmd.version)
+        return Acted(rules.Clue(_seated(seat), cmd.text, cmd.card))
+    if isinstance(cmd, Chat):
+        return Chatted(_seated(seat), cmd.text, now)
+    if isinstance(cmd, Leave):
+        return Left(_seated(seat))
+    if isinstance(cmd, Reclaim):
+        s = _seated(seat)
+        if not room.players[s].bot_playing:
+            raise RoomError("bad_message", "Nobody else is playing your seat.")
+        return BotSeat(s, on=False)
+    _host(room, seat)
+    if isinstance(cmd, SetOptions):
+        return OptionsSet(cmd.options, cmd.seats or room.seats)
+    if isinstance(cmd, Order):
+        return Reordered(cmd.order)
+    if isinstance(cmd, AddBot):
+        taken_names = {p.name for p in room.players}
+        taken_colors = {p.color for p in room.players}
+        name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken_names), "Bot")
+        color = next((c for c in PALETTE if c not in taken_colors), PALETTE[0])
+        return BotAdded(name, color)
+    if isinstance(cmd, Kick):
+        if cmd.seat == seat:
+            raise RoomError("bad_message", "You cannot kick yourself; use leave.")
+        return Left(cmd.seat, kicked=True)
+    if isinstance(cmd, MakeHost):
+        return HostChanged(cmd.seat)
+    if isinstance(cmd, Start):
+        if room.status != "lobby":
+            raise RoomError("not_in_lobby", "The game has already started.")
+        return Started()
+    if isinstance(cmd, Rematch):
+        if room.status != "over":
+            raise RoomError("wrong_phase", "A rematch is for when the game is over.")
+        return Started()
+    if isinstance(cmd, HandToBot):
+        return BotSeat(cmd.seat, on=cmd.on)
+    raise RoomError("bad_message", "That message is not understood here.")

@@ -1,0 +1,381 @@
+"""Live rooms: the one authority per room.
+
+A command is decided (who may do it), evolved (does it fit the room and the rules),
+written to the event log with the version it expects, and only then applied and
+published. Bots and phase timers feed their moves through the same path, so everything
+that changes a room is in its log and a restarted server resumes it exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from reverie.bots.simple import choose_action
+from reverie.bus import Bus
+from reverie.content.decks import Deck
+from reverie.rooms.commands import Command, Join, decide
+from reverie.rooms.events import (
+    Acted,
+    Chatted,
+    Created,
+    Joined,
+    RoomEvent,
+    decode_event,
+    encode_event,
+)
+from reverie.rooms.snapshot import state_frame
+from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
+from reverie.rules.association import Phase, Timeout, view
+from reverie.rules.association.engine import waiting_for
+from reverie.rules.errors import IllegalAction
+from reverie.store import EventStore, VersionConflict
+
+log = logging.getLogger("reverie.rooms")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
+
+_PHASE_SECONDS = {
+    Phase.CLUE: "clue_seconds",
+    Phase.SUBMIT: "card_seconds",
+    Phase.VOTE: "vote_seconds",
+}
+
+
+def normalise_code(code: str) -> str:
+    """Room codes are case-insensitive."""
+    return code.strip().upper()
+
+
+@dataclass
+class LiveRoom:
+    """A room loaded in this process, with its runtime parts (connections, timers, bots)."""
+
+    state: RoomState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: dict[str, int] = field(default_factory=dict)  # token hash → open sockets
+    spectators: int = 0
+    deadline: float | None = None
+    deadline_key: tuple[int, int, str] | None = None
+    timer: asyncio.TimerHandle | None = None
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def connected(self) -> set[int]:
+        """Seats with at least one open connection."""
+        seats = {p.token_hash: s for s, p in enumerate(self.state.players) if p.token_hash}
+        return {seats[t] for t, n in self.connections.items() if n > 0 and t in seats}
+
+
+class RoomService:
+    """Creates, loads and runs rooms on an event store and a bus."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        bus: Bus,
+        decks: dict[str, Deck],
+        *,
+        default_deck: str = "default",
+        bot_delay: float = 1.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.bus = bus
+        self.decks = decks
+        self.default_deck = default_deck
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.rooms: dict[str, LiveRoom] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._rng = random.Random()
+        self._closed = False
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def resume_active(self) -> int:
+        """Load rooms touched recently so their bots and timers go on after a restart."""
+        codes = await self.store.active_rooms(self.clock() - RESUME_WINDOW)
+        for code in codes:
+            live = await self.get(code)
+            if live is not None:
+                self._after_change(live)
+        return len(codes)
+
+    async def close(self) -> None:
+        """Stop bots and timers (the log already holds everything)."""
+        self._closed = True
+        for live in self.rooms.values():
+            if live.timer is not None:
+                live.timer.cancel()
+            for task in live.bot_tasks.values():
+                task.cancel()
+        tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------------ rooms
+
+    async def create_room(
+        self,
+        *,
+        name: str,
+        color: str,
+        variant: str,
+        seats: int,
+        options: dict[str, Any],
+        deck: str | None = None,
+    ) -> tuple[LiveRoom, str]:
+        """Open a room with its creator seated as host; returns the room and their token."""
+        deck_name = deck or self.default_deck
+        if deck_name not in self.decks:
+            raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
+        token = secrets.token_urlsafe(24)
+        now = self.clock()
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            event = Created(
+                code=code,
+                variant=variant,
+                seats=seats,
+                options=options,
+                deck=deck_name,
+                card_count=self.decks[deck_name].count,
+                seed=secrets.randbits(62),
+                name=name,
+                color=color,
+                token_hash=hash_token(token),
+                at=now,
+            )
+            state = evolve(None, event)  # validates before anything is written
+            try:
+                await self.store.create(code, encode_event(event), now)
+            except VersionConflict:
+                continue
+            live = LiveRoom(state)
+            self.rooms[code] = live
+            return live, token
+        raise RuntimeError("could not find a free room code")
+
+    async def get(self, code: str) -> LiveRoom | None:
+        """The live room, loading it from the log if needed (None if unknown)."""
+        code = normalise_code(code)
+        live = self.rooms.get(code)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(code, asyncio.Lock())
+        async with lock:
+            live = self.rooms.get(code)
+            if live is None:
+                state = await self._replay(code)
+                if state is None:
+                    return None
+                live = LiveRoom(state)
+                self.rooms[code] = live
+        return live
+
+    async def _replay(self, code: str) -> RoomState | None:
+        events = await self.store.load(code)
+        state: RoomState | None = None
+        for stored in events:
+            state = evolve(state, decode_event(stored.payload))
+        return state
+
+    def seat_for_token(self, live: LiveRoom, token: str | None) -> int | None:
+        """The seat a token holds in this room, if any."""
+        if not token:
+            return None
+        return live.state.seat_of(hash_token(token))
+
+    # ------------------------------------------------------------------ commands
+
+    async def join(self, live: LiveRoom, cmd: Join) -> tuple[int, str]:
+        """Seat a spectator; returns their seat and new token."""
+        token = secrets.token_urlsafe(24)
+        await self._commit(live, Joined(cmd.name, cmd.color, hash_token(token)))
+        return len(live.state.players) - 1, token
+
+    async def command(self, live: LiveRoom, seat: int | None, cmd: Command) -> int:
+        """Do what ``seat`` asks; returns the room version after it, or raises RoomError
+        or IllegalAction (nothing changes then)."""
+        async with live.lock:
+            event = decide(live.state, seat, cmd, self.clock())
+            await self._commit_locked(live, event)
+            return live.state.version
+
+    async def _commit(self, live: LiveRoom, event: RoomEvent) -> None:
+        async with live.lock:
+            await self._commit_locked(live, event)
+
+    async def _commit_locked(self, live: LiveRoom, event: RoomEvent) -> None:
+        before = live.state
+        after = evolve(before, event)
+        try:
+            await self.store.append(before.code, before.version, encode_event(event), self.clock())
+        except VersionConflict:
+            # Another process wrote first: take the log as the truth and let the client retry.
+            fresh = await self._replay(before.code)
+            if fresh is not None:
+                live.state = fresh
+                await self.publish_state(live)
+            raise RoomError(
+                "stale_version", "The table has moved on; look again and retry."
+            ) from None
+        live.state = after
+        if isinstance(event, Chatted):
+            line = after.chat[-1]
+            await self.bus.publish(
+                before.code,
+                {
+                    "kind": "chat",
+                    "message": {
+                        "seat": line.seat,
+                        "name": line.name,
+                        "text": line.text,
+                        "at": int(line.at * 1000),
+                    },
+                },
+            )
+        else:
+            await self.publish_state(live)
+            self._after_change(live)
+
+    async def publish_state(self, live: LiveRoom) -> None:
+        """Tell every connection of the room to send a fresh snapshot."""
+        await self.bus.publish(live.state.code, {"kind": "state", "version": live.state.version})
+
+    # ------------------------------------------------------------------ presence
+
+    async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
+        """A connection opened for the seat holding ``token_hash`` (None: a spectator).
+
+        Presence is kept by token, not seat number, because lobby seats move when
+        someone leaves or the host reorders them.
+        """
+        if token_hash is None:
+            live.spectators += 1
+        else:
+            live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+        await self.publish_state(live)
+
+    async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
+        """A connection closed."""
+        if token_hash is None:
+            live.spectators = max(0, live.spectators - 1)
+        else:
+            left = live.connections.get(token_hash, 0) - 1
+            if left > 0:
+                live.connections[token_hash] = left
+            else:
+                live.connections.pop(token_hash, None)
+        if not self._closed:
+            await self.publish_state(live)
+
+    def snapshot(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
+        """The ``state`` frame for one connection (built by the rules' view)."""
+        return state_frame(
+            live.state,
+            seat,
+            connected=live.connected,
+            spectators=live.spectators,
+            deadline=live.deadline,
+            now=self.clock(),
+        )
+
+    # ------------------------------------------------------------------ timers, bots
+
+    def _after_change(self, live: LiveRoom) -> None:
+        if self._closed:
+            return
+        self._arm_timer(live)
+        self._schedule_bots(live)
+
+    def _arm_timer(self, live: LiveRoom) -> None:
+        game = live.state.game
+        if game is None or live.state.status != "playing":
+            key = None
+        else:
+            key = (live.state.games, game.round.number, game.phase.value)
+        if key == live.deadline_key:
+            return
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        live.deadline_key = key
+        live.deadline = None
+        if key is None or game is None:
+            return
+        seconds = getattr(game.options, _PHASE_SECONDS.get(game.phase, ""), None)
+        if not seconds:
+            return
+        live.deadline = self.clock() + seconds
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(seconds, lambda: loop.create_task(self._time_up(live, key)))
+
+    async def _time_up(self, live: LiveRoom, key: tuple[int, int, str]) -> None:
+        async with live.lock:
+            if live.deadline_key != key or self._closed:
+                return
+            try:
+                await self._commit_locked(live, Acted(Timeout()))
+            except (RoomError, IllegalAction) as exc:  # the phase ended in the meantime
+                log.debug("timeout in %s ignored: %s", live.state.code, exc)
+
+    def _schedule_bots(self, live: LiveRoom) -> None:
+        room = live.state
+        game = room.game
+        if game is None or room.status != "playing":
+            return
+        pending = waiting_for(game)
+        claim_open = game.phase is Phase.CLUE and game.round.storyteller is None
+        everyone_bot = all(p.controlled_by_bot for p in room.players)
+        for seat in pending:
+            if not room.players[seat].controlled_by_bot or seat in live.bot_tasks:
+                continue
+            if claim_open and not everyone_bot:
+                continue  # the first clue of Dixit is for the people at the table to claim
+            task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
+            live.bot_tasks[seat] = task
+
+    async def _bot_move(self, live: LiveRoom, seat: int) -> None:
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay * (0.5 + self._rng.random()))
+            else:
+                await asyncio.sleep(0)
+            async with live.lock:
+                room = live.state
+                if room.game is None or not room.players[seat].controlled_by_bot:
+                    return
+                deck = self.decks.get(room.deck)
+                action = choose_action(view(room.game, seat), _describer(deck), self._rng)
+                if action is None:
+                    return
+                try:
+                    await self._commit_locked(live, Acted(action))
+                except (RoomError, IllegalAction) as exc:
+                    log.info("bot move in %s refused: %s", room.code, exc)
+        finally:
+            live.bot_tasks.pop(seat, None)
+            if not self._closed:
+                self._schedule_bots(live)
+
+
+def _describer(deck: Deck | None) -> Callable[[int], list[str]]:
+    def describe(card: int) -> list[str]:
+        if deck is None or not 0 <= card < deck.count:
+            return []
+        meta = deck.meta(card)
+        return [e["label"]["en"] for e in meta.elements if isinstance(e.get("label"), dict)]
+
+    return describe

@@ -1,0 +1,82 @@
+"""The ``state`` frame a connection receives: room facts plus the rules' view of the game.
+
+The game part is built only by ``reverie.rules.association.view`` for the connection's
+seat (the one redaction point); the room part holds nothing secret (no tokens, no seed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.rooms.state import RoomState
+from reverie.rules.association import find_variant, view
+
+
+def room_info(
+    room: RoomState,
+    seat: int | None,
+    *,
+    connected: set[int],
+    spectators: int,
+    deadline: float | None,
+    now: float,
+) -> dict[str, Any]:
+    """The public facts of a room, with ``you`` for the given seat."""
+    v = find_variant(room.variant)
+    o = room.options
+    return {
+        "code": room.code,
+        "variant": room.variant,
+        "title": v.title,
+        "status": room.status,
+        "deck": room.deck,
+        "seats": room.seats,
+        "min_players": v.min_players,
+        "max_players": v.max_players,
+        "options": {
+            "first_storyteller": o.first_storyteller,
+            "restrictions": o.restrictions,
+            "on_timeout": o.on_timeout,
+            "target_score": o.target_score,
+            "track_length": o.track_length,
+            "clue_seconds": o.clue_seconds,
+            "card_seconds": o.card_seconds,
+            "vote_seconds": o.vote_seconds,
+        },
+        "players": [
+            {
+                "seat": s,
+                "name": p.name,
+                "color": p.color,
+                "host": s == room.host,
+                "bot": p.bot,
+                "bot_playing": p.bot_playing,
+                "connected": p.bot or s in connected,
+            }
+            for s, p in enumerate(room.players)
+        ],
+        "spectators": spectators,
+        "you": None if seat is None else {"seat": seat, "host": seat == room.host},
+        "deadline": None if deadline is None else int(deadline * 1000),
+        "server_time": int(now * 1000),
+    }
+
+
+def state_frame(
+    room: RoomState,
+    seat: int | None,
+    *,
+    connected: set[int],
+    spectators: int,
+    deadline: float | None,
+    now: float,
+) -> dict[str, Any]:
+    """The whole ``state`` frame for one connection."""
+    return {
+        "type": "state",
+        "version": room.version,
+        "room": room_info(
+            room, seat, connected=connected, spectators=spectators, deadline=deadline, now=now
+        ),
+        "game": view(room.game, seat) if room.game is not None else None,
+    }

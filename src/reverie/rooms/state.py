@@ -1,0 +1,300 @@
+"""A room's state as a pure fold of its events.
+
+:func:`evolve` applies one event and returns the new room, or raises (a
+:class:`RoomError` or the rules' ``IllegalAction``) if the event does not fit. The live
+service calls it before writing an event, and replay calls it again after a restart,
+so accepted events always replay.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+import msgspec
+
+from reverie.rooms.events import (
+    Acted,
+    BotAdded,
+    BotSeat,
+    Chatted,
+    Created,
+    HostChanged,
+    Joined,
+    Left,
+    OptionsSet,
+    Reordered,
+    RoomEvent,
+    Started,
+)
+from reverie.rules.association import GameState, Options, Phase, apply, find_variant, new_game
+from reverie.rules.errors import SetupError
+
+PALETTE = (
+    "#e63946",
+    "#f4a261",
+    "#e9c46a",
+    "#2a9d8f",
+    "#457b9d",
+    "#8338ec",
+    "#ff66c4",
+    "#8ac926",
+    "#6d4c41",
+    "#adb5bd",
+    "#1d3557",
+    "#ffffff",
+)
+MAX_NAME = 24
+MAX_CHAT = 300
+CHAT_KEPT = 50
+
+Status = Literal["lobby", "playing", "over"]
+
+
+class RoomError(ValueError):
+    """A room command that cannot be done now; ``code`` for programs, text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Someone in a seat: a person (with a seat token) or a bot."""
+
+    name: str
+    color: str
+    token_hash: str | None
+    bot: bool = False
+    bot_playing: bool = False
+
+    @property
+    def controlled_by_bot(self) -> bool:
+        """Whether a bot makes this seat's moves (a bot seat or a human's handed over)."""
+        return self.bot or self.bot_playing
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One chat message."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RoomState:
+    """Everything about a room that the log records."""
+
+    code: str
+    variant: str
+    seats: int
+    options: Options
+    deck: str
+    card_count: int
+    seed: int
+    created_at: float
+    players: tuple[Player, ...]
+    host: int = 0
+    status: Status = "lobby"
+    game: GameState | None = None
+    games: int = 0
+    chat: tuple[ChatLine, ...] = ()
+    version: int = 0
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The seat holding this token, if any."""
+        for seat, p in enumerate(self.players):
+            if p.token_hash == token_hash:
+                return seat
+        return None
+
+
+def hash_token(token: str) -> str:
+    """What the log keeps of a seat token (never the token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def parse_options(raw: dict[str, Any]) -> Options:
+    """Table options from a client's dict, or a :class:`RoomError` saying what is wrong."""
+    try:
+        return msgspec.convert(raw, Options)
+    except msgspec.ValidationError as exc:
+        raise RoomError("bad_options", f"Invalid option: {exc}") from None
+
+
+def check_name(name: str) -> str:
+    """A display name, trimmed, 1 to 24 characters without control characters."""
+    clean = " ".join(name.split())
+    if not clean or len(clean) > MAX_NAME or any(not ch.isprintable() for ch in clean):
+        raise RoomError("bad_name", f"Choose a name of 1 to {MAX_NAME} characters.")
+    return clean
+
+
+def check_color(room: RoomState | None, color: str, *, seat: int | None = None) -> str:
+    """A piece colour from the palette that nobody else at the table uses."""
+    if color not in PALETTE:
+        raise RoomError("bad_color", "Choose one of the piece colours offered.")
+    if room is not None and any(p.color == color for s, p in enumerate(room.players) if s != seat):
+        raise RoomError("color_taken", "Someone already plays that colour.")
+    return color
+
+
+def _check_seats(variant: str, seats: int, taken: int) -> None:
+    v = find_variant(variant)
+    if not v.min_players <= seats <= v.max_players:
+        raise RoomError(
+            "bad_options",
+            f"{v.title} is played by {v.min_players} to {v.max_players} players.",
+        )
+    if seats < taken:
+        raise RoomError("bad_options", f"{taken} players are already seated.")
+
+
+def game_seed(room_seed: int, game_number: int) -> int:
+    """The seed of the n-th game in a room, from the room's secret seed."""
+    digest = hashlib.blake2b(f"{room_seed}:{game_number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
+    """The room after ``event``; raises if the event does not fit the room."""
+    if isinstance(event, Created):
+        return _created(event)
+    if room is None:
+        raise RoomError("unknown_room", "This room does not exist.")
+    new = _apply(room, event)
+    return replace(new, version=room.version + 1)
+
+
+def _created(e: Created) -> RoomState:
+    try:
+        v = find_variant(e.variant)
+    except SetupError as exc:
+        raise RoomError("bad_options", str(exc)) from None
+    _check_seats(v.name, e.seats, 1)
+    options = parse_options(e.options)
+    player = Player(check_name(e.name), check_color(None, e.color), e.token_hash)
+    room = RoomState(
+        code=e.code,
+        variant=v.name,
+        seats=e.seats,
+        options=options,
+        deck=e.deck,
+        card_count=e.card_count,
+        seed=e.seed,
+        created_at=e.at,
+        players=(player,),
+        version=1,
+    )
+    _check_game_setup(room, room.seats)
+    return room
+
+
+def _check_game_setup(room: RoomState, players: int) -> None:
+    """Refuse options the rules would refuse at the start (fail early, in the lobby)."""
+    v = find_variant(room.variant)
+    names = [f"p{i}" for i in range(max(players, v.min_players))]
+    try:
+        new_game(room.variant, names, 0, card_count=room.card_count, options=room.options)
+    except SetupError as exc:
+        raise RoomError("bad_options", str(exc)) from None
+
+
+def _in_lobby(room: RoomState) -> None:
+    if room.status != "lobby":
+        raise RoomError("not_in_lobby", "The game has already started.")
+
+
+def _seat(room: RoomState, seat: int) -> Player:
+    if not 0 <= seat < len(room.players):
+        raise RoomError("unknown_seat", "There is no such seat.")
+    return room.players[seat]
+
+
+def _apply(room: RoomState, e: RoomEvent) -> RoomState:
+    if isinstance(e, Acted):
+        if room.game is None or room.status != "playing":
+            raise RoomError("wrong_phase", "No game is being played.")
+        game = apply(room.game, e.action).state
+        status: Status = "over" if game.phase is Phase.OVER else "playing"
+        return replace(room, game=game, status=status)
+    if isinstance(e, Chatted):
+        player = _seat(room, e.seat)
+        text = " ".join(e.text.split())
+        if not text or len(text) > MAX_CHAT:
+            raise RoomError("bad_message", f"Chat lines are 1 to {MAX_CHAT} characters.")
+        line = ChatLine(e.seat, player.name, text, e.at)
+        return replace(room, chat=(*room.chat, line)[-CHAT_KEPT:])
+    if isinstance(e, Joined):
+        _in_lobby(room)
+        if len(room.players) >= room.seats:
+            raise RoomError("room_full", "Every seat is taken; you can watch.")
+        player = Player(check_name(e.name), check_color(room, e.color), e.token_hash)
+        return replace(room, players=(*room.players, player))
+    if isinstance(e, BotAdded):
+        _in_lobby(room)
+        if len(room.players) >= room.seats:
+            raise RoomError("room_full", "Every seat is taken.")
+        bot = Player(check_name(e.name), check_color(room, e.color), None, bot=True)
+        return replace(room, players=(*room.players, bot))
+    if isinstance(e, Left):
+        _in_lobby(room)
+        _seat(room, e.seat)
+        players = room.players[: e.seat] + room.players[e.seat + 1 :]
+        if not any(not p.bot for p in players):
+            raise RoomError("bad_message", "The last person cannot leave; close the room.")
+        host = room.host
+        if e.seat == host:
+            host = next(s for s, p in enumerate(players) if not p.bot)
+        elif e.seat < host:
+            host -= 1
+        return replace(room, players=players, host=host)
+    if isinstance(e, Reordered):
+        _in_lobby(room)
+        if sorted(e.order) != list(range(len(room.players))):
+            raise RoomError("bad_message", "The new order must list every seat once.")
+        players = tuple(room.players[s] for s in e.order)
+        return replace(room, players=players, host=e.order.index(room.host))
+    if isinstance(e, HostChanged):
+        if _seat(room, e.seat).bot:
+            raise RoomError("bad_message", "A bot cannot be the host.")
+        return replace(room, host=e.seat)
+    if isinstance(e, OptionsSet):
+        _in_lobby(room)
+        _check_seats(room.variant, e.seats, len(room.players))
+        new = replace(room, options=parse_options(e.options), seats=e.seats)
+        _check_game_setup(new, e.seats)
+        return new
+    if isinstance(e, Started):
+        if room.status == "playing":
+            raise RoomError("not_in_lobby", "The game has already started.")
+        v = find_variant(room.variant)
+        if len(room.players) < v.min_players:
+            raise RoomError(
+                "not_enough_players", f"{v.title} needs at least {v.min_players} players."
+            )
+        try:
+            game = new_game(
+                room.variant,
+                [p.name for p in room.players],
+                game_seed(room.seed, room.games),
+                card_count=room.card_count,
+                options=room.options,
+            )
+        except SetupError as exc:
+            raise RoomError("bad_options", str(exc)) from None
+        return replace(room, game=game, status="playing", games=room.games + 1)
+    if isinstance(e, BotSeat):
+        player = _seat(room, e.seat)
+        if player.bot:
+            raise RoomError("bad_message", "That seat is a bot already.")
+        seated = list(room.players)
+        seated[e.seat] = replace(player, bot_playing=e.on)
+        return replace(room, players=tuple(seated))
+    raise RoomError("bad_message", "Unknown event.")

@@ -1,0 +1,9 @@
+"""The event log of every room, behind one small interface.
+
+``open_store(url)`` picks the backend from a URL: ``sqlite:///path/to/file.db`` (the
+embedded default). Another database plugs in by implementing :class:`EventStore`.
+"""
+
+from reverie.store.base import EventStore, StoredEvent, VersionConflict, open_store
+
+__all__ = ["EventStore", "StoredEvent", "VersionConflict", "open_store"]

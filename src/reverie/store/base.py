@@ -1,0 +1,56 @@
+"""The event-store interface the room service relies on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class VersionConflict(RuntimeError):
+    """Another writer appended to the room first: the expected version is stale."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One event as the log keeps it."""
+
+    version: int
+    payload: bytes
+    at: float
+
+
+class EventStore(Protocol):
+    """An append-only log per room with optimistic concurrency.
+
+    ``append`` writes the event as version ``expected + 1`` only if the room's last
+    version is ``expected``; otherwise it raises :class:`VersionConflict` and writes
+    nothing. An event is durable when ``append`` returns: only then is it acknowledged.
+    """
+
+    async def create(self, code: str, payload: bytes, at: float) -> None:
+        """Open a room's log with its first event (version 1); conflict if it exists."""
+
+    async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
+        """Append after version ``expected``; returns the new version."""
+
+    async def load(self, code: str) -> list[StoredEvent]:
+        """Every event of a room in order (empty if the room is unknown)."""
+
+    async def active_rooms(self, since: float) -> list[str]:
+        """Codes of rooms written to since ``since`` (epoch seconds)."""
+
+    async def close(self) -> None:
+        """Release the connection."""
+
+
+def open_store(url: str) -> EventStore:
+    """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``)."""
+    if url.startswith("sqlite://"):
+        from reverie.store.sqlite import SQLiteStore
+
+        path = url.removeprefix("sqlite://")
+        if path.startswith("/") and not path.startswith("//"):
+            path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
+        return SQLiteStore(path or ":memory:")
+    scheme = url.split(":", 1)[0]
+    raise ValueError(f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db")

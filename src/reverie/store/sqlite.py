@@ -1,0 +1,101 @@
+"""The embedded SQLite event store (the default: zero setup, one file).
+
+Writes are short transactions on one connection; in WAL mode with
+``synchronous=NORMAL`` a commit survives the process being killed (``kill -9``), which
+is the durability the game needs; a power cut may lose the last moments. Calls run
+inline on the event loop: an append takes tens of microseconds, less than a thread hop.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from reverie.store.base import StoredEvent, VersionConflict
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    code TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    payload BLOB NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, version)
+);
+CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_at);
+"""
+
+
+class SQLiteStore:
+    """Event log in one SQLite file."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    async def create(self, code: str, payload: bytes, at: float) -> None:
+        """Open a room's log with its first event."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "INSERT INTO rooms (code, version, created_at, updated_at) VALUES (?, 1, ?, ?)",
+                (code, at, at),
+            )
+            db.execute(
+                "INSERT INTO events (code, version, payload, at) VALUES (?, 1, ?, ?)",
+                (code, payload, at),
+            )
+            db.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            db.execute("ROLLBACK")
+            raise VersionConflict(f"room {code} exists") from None
+
+    async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
+        """Append after version ``expected``; raise VersionConflict if it moved on."""
+        db = self._db
+        version = expected + 1
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = db.execute(
+                "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
+                (version, at, code, expected),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"room {code} is not at version {expected}")
+            db.execute(
+                "INSERT INTO events (code, version, payload, at) VALUES (?, ?, ?, ?)",
+                (code, version, payload, at),
+            )
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return version
+
+    async def load(self, code: str) -> list[StoredEvent]:
+        """Every event of a room in order."""
+        rows = self._db.execute(
+            "SELECT version, payload, at FROM events WHERE code = ? ORDER BY version", (code,)
+        ).fetchall()
+        return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
+
+    async def active_rooms(self, since: float) -> list[str]:
+        """Rooms written to since ``since``."""
+        rows = self._db.execute(
+            "SELECT code FROM rooms WHERE updated_at >= ? ORDER BY updated_at", (since,)
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    async def close(self) -> None:
+        """Close the file."""
+        self._db.close()

@@ -1,0 +1,1 @@
+"""The web layer: HTTP pages and API, the WebSocket, limits; static client in ``static/``."""

@@ -1,0 +1,280 @@
+"""The ASGI application: pages, the JSON API, card images and the room WebSocket."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from reverie.bus import open_bus
+from reverie.content.decks import Deck, DeckError, content_dir, list_decks
+from reverie.rooms.service import RoomService
+from reverie.rooms.state import PALETTE, RoomError
+from reverie.rules.association import VARIANTS
+from reverie.store import open_store
+from reverie.web.settings import Settings
+from reverie.web.ws import room_socket
+
+STATIC = Path(__file__).parent / "static"
+_DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+_CARD_FILE = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(svg|png|jpg|jpeg|webp)$")
+MAX_BODY = 16 * 1024
+
+CSP = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+class SecurityHeaders:
+    """Adds a strict Content-Security-Policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
+    """Body of ``POST /api/rooms``."""
+
+    name: str
+    color: str
+    variant: str
+    seats: int
+    options: dict[str, Any] = {}
+    deck: str | None = None
+    lang: str = "en"
+
+
+async def create_room(request: Request) -> Response:
+    """Open a room with the caller seated as host."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(413, "too_large", "The request is too large.")
+    try:
+        req = msgspec.json.decode(body, type=CreateRoom)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return _error(400, "bad_message", f"Invalid room request: {exc}")
+    service: RoomService = request.app.state.service
+    try:
+        live, token = await service.create_room(
+            name=req.name,
+            color=req.color,
+            variant=req.variant,
+            seats=req.seats,
+            options=req.options,
+            deck=req.deck,
+        )
+    except RoomError as exc:
+        return _error(400, exc.code, exc.message)
+    code = live.state.code
+    return JSONResponse(
+        {"code": code, "token": token, "seat": 0, "url": f"/r/{code}"}, status_code=201
+    )
+
+
+async def room_summary(request: Request) -> Response:
+    """Public facts about a room (for the join page)."""
+    service: RoomService = request.app.state.service
+    live = await service.get(request.path_params["code"])
+    if live is None:
+        return _error(404, "unknown_room", "No room with that code.")
+    room = live.state
+    return JSONResponse(
+        {
+            "code": room.code,
+            "variant": room.variant,
+            "status": room.status,
+            "seats": room.seats,
+            "taken": len(room.players),
+            "players": [p.name for p in room.players],
+            "colors": [p.color for p in room.players],
+        }
+    )
+
+
+async def variants(request: Request) -> Response:
+    """The association variants and what a table can choose."""
+    return JSONResponse(
+        {
+            "palette": list(PALETTE),
+            "variants": [
+                {
+                    "name": v.name,
+                    "title": v.title,
+                    "min_players": v.min_players,
+                    "max_players": v.max_players,
+                    "first_storyteller": v.first_storyteller.value,
+                    "board": {
+                        "name": v.board.name,
+                        "length": v.board.length,
+                        "loops": v.board.loops,
+                        "specials": {str(k): r.value for k, r in v.board.specials.items()},
+                    },
+                }
+                for v in VARIANTS.values()
+            ],
+        }
+    )
+
+
+def _deck(request: Request) -> Deck | None:
+    name = request.path_params["deck"]
+    decks: dict[str, Deck] = request.app.state.decks
+    return decks.get(name) if _DECK_NAME.match(name) else None
+
+
+async def decks_index(request: Request) -> Response:
+    """Every deck, for the deck browser and the room options."""
+    decks: dict[str, Deck] = request.app.state.decks
+    return JSONResponse([d.summary() for d in decks.values()])
+
+
+async def deck_detail(request: Request) -> Response:
+    """One deck with captions, for the deck browser (not used during games)."""
+    deck = _deck(request)
+    if deck is None:
+        return _error(404, "unknown_deck", "No such deck.")
+    return JSONResponse(deck.browser_payload())
+
+
+async def deck_images(request: Request) -> Response:
+    """The image of every card of a deck in game order, without captions."""
+    deck = _deck(request)
+    if deck is None:
+        return _error(404, "unknown_deck", "No such deck.")
+    return JSONResponse({"name": deck.name, "images": [c.image for c in deck.cards]})
+
+
+async def card_image(request: Request) -> Response:
+    """A card picture (long-cached: card files never change under the same name)."""
+    deck = _deck(request)
+    name = request.path_params["file"]
+    if deck is None or not _CARD_FILE.match(name):
+        return _error(404, "unknown_card", "No such card.")
+    path = deck.path / "cards" / name
+    if not path.is_file():
+        return _error(404, "unknown_card", "No such card.")
+    return FileResponse(path, headers={"cache-control": "public, max-age=86400"})
+
+
+async def credits(request: Request) -> Response:
+    """Who made the art, the words and the software."""
+    sources: list[dict[str, Any]] = []
+    root = content_dir()
+    for path in sorted(root.glob("**/credits.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in data.get("credits", []):
+            item = {k: entry.get(k) for k in ("source", "authors", "license", "description")}
+            item["used_for"] = str(path.parent.relative_to(root))
+            sources.append(item)
+    return JSONResponse({"sources": sources, "software": SOFTWARE})
+
+
+SOFTWARE = [
+    {"source": "Starlette", "license": "BSD-3-Clause"},
+    {"source": "Uvicorn", "license": "BSD-3-Clause"},
+    {"source": "msgspec", "license": "BSD-3-Clause"},
+    {"source": "Typer", "license": "MIT"},
+    {"source": "Rich", "license": "MIT"},
+]
+
+
+async def healthz(request: Request) -> Response:
+    """Liveness probe."""
+    return JSONResponse({"ok": True})
+
+
+def _page(filename: str) -> Any:
+    async def page(request: Request) -> Response:
+        path = STATIC / filename
+        if not path.is_file():
+            return _error(404, "missing_page", f"{filename} is not installed.")
+        return FileResponse(path, headers={"cache-control": "no-cache"})
+
+    return page
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The Reverie web application for these settings."""
+    cfg = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        decks = _load_decks()
+        store = open_store(cfg.store_url)
+        bus = open_bus(cfg.bus_url)
+        service = RoomService(
+            store, bus, decks, default_deck=cfg.default_deck, bot_delay=cfg.bot_delay
+        )
+        app.state.settings = cfg
+        app.state.decks = decks
+        app.state.service = service
+        await service.resume_active()
+        try:
+            yield
+        finally:
+            await service.close()
+            await bus.close()
+            await store.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/r/{code}", _page("room.html")),
+        Route("/rules", _page("rules.html")),
+        Route("/credits", _page("credits.html")),
+        Route("/decks", _page("decks.html")),
+        Route("/healthz", healthz),
+        Route("/api/variants", variants),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", room_summary),
+        Route("/api/decks", decks_index),
+        Route("/api/decks/{deck}", deck_detail),
+        Route("/api/decks/{deck}/images", deck_images),
+        Route("/api/credits", credits),
+        Route("/decks/{deck}/cards/{file}", card_image),
+        WebSocketRoute("/ws/{code}", room_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+
+
+def _load_decks() -> dict[str, Deck]:
+    try:
+        return {d.name: d for d in list_decks()}
+    except DeckError as exc:
+        raise RuntimeError(f"cannot load the card decks: {exc}") from exc

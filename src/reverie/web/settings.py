@@ -1,0 +1,48 @@
+"""Server configuration, from the command line or ``REVERIE_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told.
+
+    ``database_url``: ``sqlite:///data/reverie.db`` by default (a file under
+    ``data_dir``). ``bus_url``: ``memory://``. ``bot_delay``: seconds a bot "thinks"
+    (0 in tests). ``max_frame``: the largest WebSocket frame a client may send, bytes.
+    """
+
+    data_dir: Path = Path("data")
+    database_url: str | None = None
+    bus_url: str = "memory://"
+    bot_delay: float = 1.0
+    max_frame: int = 4096
+    default_deck: str = "default"
+
+    @property
+    def store_url(self) -> str:
+        """The event-store URL, defaulting to a SQLite file in the data folder."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir / 'reverie.db'}"
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from ``REVERIE_DATA_DIR``, ``REVERIE_DATABASE_URL``,
+        ``REVERIE_BUS_URL`` and ``REVERIE_BOT_DELAY``; explicit overrides win."""
+        env = os.environ
+        values: dict[str, object] = {}
+        if "REVERIE_DATA_DIR" in env:
+            values["data_dir"] = Path(env["REVERIE_DATA_DIR"])
+        if "REVERIE_DATABASE_URL" in env:
+            values["database_url"] = env["REVERIE_DATABASE_URL"]
+        if "REVERIE_BUS_URL" in env:
+            values["bus_url"] = env["REVERIE_BUS_URL"]
+        if "REVERIE_BOT_DELAY" in env:
+            values["bot_delay"] = float(env["REVERIE_BOT_DELAY"])
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]

@@ -1,0 +1,216 @@
+// The boards, drawn in SVG: Dixit's 0–29 scoring loop, Imaginarium's 39 clouds with the
+// special clouds marked, Pictoric's track ending in the PICTORICBOX.
+import { s } from "./dom.js";
+import { t } from "./i18n.js";
+import { iconGroup } from "./icons.js";
+
+const W = 640;
+
+function serpentine(n, cols, { dx, dy, x0, y0, wobble = 0 }) {
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / cols);
+    const c = r % 2 === 0 ? i % cols : cols - 1 - (i % cols);
+    const wob = wobble ? Math.sin(i * 1.7) * wobble : 0;
+    pts.push({ x: x0 + c * dx, y: y0 + r * dy + wob });
+  }
+  return pts;
+}
+
+function loop30() {
+  // 11 along the top, 4 down the right, 11 back along the bottom, 4 up the left.
+  const pts = [];
+  const x0 = 40, x1 = W - 40, y0 = 40, y1 = 260;
+  const dx = (x1 - x0) / 10, dy = (y1 - y0) / 5;
+  for (let i = 0; i <= 10; i++) pts.push({ x: x0 + i * dx, y: y0 });
+  for (let i = 1; i <= 4; i++) pts.push({ x: x1, y: y0 + i * dy });
+  for (let i = 10; i >= 0; i--) pts.push({ x: x0 + i * dx, y: y1 });
+  for (let i = 4; i >= 1; i--) pts.push({ x: x0, y: y0 + i * dy });
+  return pts;
+}
+
+function pathThrough(pts, closed) {
+  if (!pts.length) return "";
+  let d = `M${pts[0].x.toFixed(1)} ${pts[0].y.toFixed(1)}`;
+  for (const p of pts.slice(1)) d += ` L${p.x.toFixed(1)} ${p.y.toFixed(1)}`;
+  return closed ? `${d} Z` : d;
+}
+
+function cloud(x, y, r, attrs) {
+  const d = [
+    `M${x - r * 1.25} ${y + r * 0.45}`,
+    `a${r * 0.5} ${r * 0.5} 0 0 1 ${r * 0.2} ${-r * 0.95}`,
+    `a${r * 0.62} ${r * 0.62} 0 0 1 ${r * 1.05} ${-r * 0.4}`,
+    `a${r * 0.55} ${r * 0.55} 0 0 1 ${r * 0.95} ${r * 0.2}`,
+    `a${r * 0.5} ${r * 0.5} 0 0 1 ${r * 0.3} ${r * 1.15}`,
+    "z",
+  ].join(" ");
+  return s("path", { d, ...attrs });
+}
+
+function pieces(playersAt, pts, r) {
+  const out = [];
+  for (const [idx, group] of playersAt) {
+    const p = pts[idx];
+    if (!p) continue;
+    group.forEach((pl, k) => {
+      const n = group.length;
+      const angle = (k / Math.max(n, 1)) * Math.PI * 2 - Math.PI / 2;
+      const off = n > 1 ? r * 0.55 : 0;
+      const cx = p.x + Math.cos(angle) * off;
+      const cy = p.y + Math.sin(angle) * off - (n > 1 ? 0 : r * 0.15);
+      out.push(
+        s(
+          "g",
+          { class: "piece", "data-seat": pl.seat, "data-square": pl.square, style: { transform: `translate(${cx}px, ${cy}px)` } },
+          s("title", {}, `${pl.name}: ${t("board.points", { n: pl.score })}`),
+          s("ellipse", { cx: 0, cy: r * 0.42, rx: r * 0.42, ry: r * 0.14, fill: "rgba(0,0,0,.35)" }),
+          s("path", {
+            d: `M0 ${-r * 0.55} C${r * 0.38} ${-r * 0.55} ${r * 0.42} ${-r * 0.1} ${r * 0.2} ${r * 0.05} L${r * 0.38} ${r * 0.42} L${-r * 0.38} ${r * 0.42} L${-r * 0.2} ${r * 0.05} C${-r * 0.42} ${-r * 0.1} ${-r * 0.38} ${-r * 0.55} 0 ${-r * 0.55} Z`,
+            fill: pl.color || "#fff", stroke: "#140f26", "stroke-width": 1.6,
+          }),
+        ),
+      );
+    });
+  }
+  return out;
+}
+
+function groupBySquare(players, toIndex) {
+  const m = new Map();
+  for (const p of players) {
+    const i = toIndex(p.square);
+    if (!m.has(i)) m.set(i, []);
+    m.get(i).push(p);
+  }
+  return m;
+}
+
+function svgRoot(height, label, children) {
+  return s(
+    "svg",
+    { class: "board-svg", viewBox: `0 0 ${W} ${height}`, role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" },
+    s(
+      "defs",
+      {},
+      s(
+        "linearGradient",
+        { id: "bg-sky", x1: 0, y1: 0, x2: 0, y2: 1 },
+        s("stop", { offset: "0", "stop-color": "#2a2152" }),
+        s("stop", { offset: ".7", "stop-color": "#5b3b6e" }),
+        s("stop", { offset: "1", "stop-color": "#c8766d" }),
+      ),
+      s(
+        "radialGradient",
+        { id: "sq-glow" },
+        s("stop", { offset: "0", "stop-color": "#fff4d8" }),
+        s("stop", { offset: "1", "stop-color": "#f7c99a" }),
+      ),
+    ),
+    s("rect", { x: 0, y: 0, width: W, height, rx: 22, fill: "url(#bg-sky)" }),
+    children,
+  );
+}
+
+function summary(players) {
+  return players.map((p) => `${p.name} ${t("board.points", { n: p.score })}`).join(", ");
+}
+
+function dixitBoard(players) {
+  const pts = loop30();
+  const r = 19;
+  const squares = pts.map((p, i) =>
+    s(
+      "g",
+      { class: "square" },
+      s("circle", { cx: p.x, cy: p.y, r, fill: i % 5 === 0 ? "url(#sq-glow)" : "rgba(255,240,220,.16)", stroke: "rgba(255,226,200,.55)", "stroke-width": 1.2 }),
+      s("text", { x: p.x, y: p.y + 4.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num strong" : "sq-num" }, String(i)),
+    ),
+  );
+  const label = `${t("board.dixit")}: ${summary(players)}`;
+  return svgRoot(300, label, [
+    s("path", { d: pathThrough(pts, true), fill: "none", stroke: "rgba(255,226,200,.25)", "stroke-width": 10, "stroke-linejoin": "round" }),
+    s("text", { x: W / 2, y: 145, "text-anchor": "middle", class: "board-title" }, "Dixit"),
+    s("text", { x: W / 2, y: 172, "text-anchor": "middle", class: "board-sub" }, t("board.dixit_sub")),
+    squares,
+    pieces(groupBySquare(players, (sq) => sq - 1), pts, r),
+  ]);
+}
+
+function imaginariumBoard(players, specials) {
+  const n = 39, cols = 8;
+  const pts = serpentine(n, cols, { dx: 76, dy: 64, x0: 54, y0: 46, wobble: 6 });
+  const r = 24;
+  const squares = pts.map((p, i) => {
+    const num = i + 1;
+    const sp = specials[num] || specials[String(num)];
+    return s(
+      "g",
+      { class: ["cloud", sp ? `special special-${sp}` : ""].join(" "), "data-cloud": num, "data-special": sp || null },
+      sp ? s("title", {}, t(`restriction.${sp}.short`)) : null,
+      cloud(p.x, p.y + 4, r, {
+        fill: sp ? "#ffd9a8" : "rgba(255,246,236,.88)",
+        stroke: sp ? "#ff9a76" : "rgba(255,255,255,.6)", "stroke-width": sp ? 2.2 : 1,
+      }),
+      sp
+        ? iconGroup(sp, { x: p.x + 1, y: p.y - 1, size: 19, color: "#7a3b2e" })
+        : s("text", { x: p.x, y: p.y + 5, "text-anchor": "middle", class: "cloud-num" }, String(num)),
+      sp ? s("text", { x: p.x + r * 0.95, y: p.y - r * 0.55, "text-anchor": "middle", class: "cloud-num-small" }, String(num)) : null,
+    );
+  });
+  const height = 46 + 4 * 64 + 46;
+  const label = `${t("board.imaginarium")}: ${summary(players)}`;
+  return svgRoot(height, label, [
+    s("path", { d: pathThrough(pts, false), fill: "none", stroke: "rgba(255,226,200,.22)", "stroke-width": 6, "stroke-dasharray": "2 10", "stroke-linecap": "round" }),
+    squares,
+    pieces(groupBySquare(players, (sq) => sq - 1), pts, r),
+  ]);
+}
+
+function pictoricBoard(players, length) {
+  const n = length + 1; // squares 1..length, then the box
+  const cols = 10;
+  const rows = Math.ceil(n / cols);
+  const pts = serpentine(n, cols, { dx: 62, dy: 58, x0: 42, y0: 42 });
+  const r = 20;
+  const squares = pts.map((p, i) => {
+    const last = i === n - 1;
+    if (last) {
+      return s(
+        "g",
+        { class: "pictoricbox" },
+        s("rect", { x: p.x - 28, y: p.y - 26, width: 56, height: 52, rx: 10, fill: "#ffd48a", stroke: "#ff8fa3", "stroke-width": 2.5 }),
+        iconGroup("box", { x: p.x, y: p.y - 6, size: 24, color: "#6a2f3a" }),
+        s("text", { x: p.x, y: p.y + 19, "text-anchor": "middle", class: "box-label" }, "PICTORICBOX"),
+      );
+    }
+    return s(
+      "g",
+      { class: "square" },
+      s("rect", { x: p.x - r, y: p.y - r, width: r * 2, height: r * 2, rx: 7, fill: i % 5 === 0 ? "url(#sq-glow)" : "rgba(255,240,220,.16)", stroke: "rgba(255,226,200,.5)", "stroke-width": 1.2 }),
+      s("text", { x: p.x, y: p.y + 4.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num strong" : "sq-num" }, String(i + 1)),
+    );
+  });
+  const height = 42 + (rows - 1) * 58 + 42;
+  const label = `${t("board.pictoric", { n: length })}: ${summary(players)}`;
+  return svgRoot(height, label, [
+    s("path", { d: pathThrough(pts, false), fill: "none", stroke: "rgba(255,226,200,.25)", "stroke-width": 8, "stroke-linejoin": "round" }),
+    squares,
+    pieces(groupBySquare(players, (sq) => Math.min(sq, n) - 1), pts, r),
+  ]);
+}
+
+/**
+ * variant: an /api/variants entry; players: [{seat, name, color, score, square}];
+ * options: the table options (restrictions, track_length).
+ */
+export function boardSVG(variant, players, options = {}) {
+  const name = variant.name;
+  if (name.startsWith("imaginarium")) {
+    const setting = options.restrictions || "board";
+    const specials = setting === "board" ? variant.board.specials || {} : {};
+    return imaginariumBoard(players, specials);
+  }
+  if (name.startsWith("pictoric")) return pictoricBoard(players, options.track_length || variant.board.length || 40);
+  return dixitBoard(players);
+}

@@ -1,0 +1,176 @@
+// Shared by every page: the site header, the language switch, JSON fetches, toasts.
+import { h, clear } from "./dom.js";
+import { icon } from "./icons.js";
+import { LANGS, LANG_NAMES, initialLang, lang, setLang, t, onLangChange } from "./i18n.js";
+
+export const PALETTE = [
+  "#e63946", "#f4a261", "#e9c46a", "#2a9d8f", "#457b9d", "#8338ec",
+  "#ff66c4", "#8ac926", "#6d4c41", "#adb5bd", "#1d3557", "#ffffff",
+];
+
+export function colorName(c) {
+  const i = PALETTE.indexOf(String(c).toLowerCase());
+  return i >= 0 ? t(`color.${i}`) : String(c);
+}
+
+export class HttpError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function parse(res) {
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const err = body && body.error ? body.error : {};
+    throw new HttpError(res.status, err.code || null, err.message || null);
+  }
+  return body;
+}
+
+export async function getJSON(url) {
+  return parse(await fetch(url, { headers: { Accept: "application/json" } }));
+}
+
+export async function postJSON(url, data) {
+  return parse(
+    await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(data),
+    }),
+  );
+}
+
+/** A readable message for a server error code, else the server's own words. */
+export function errorText(code, message) {
+  const key = `error.${code}`;
+  const text = t(key);
+  if (code && text !== key) return text;
+  return message || t("error.generic");
+}
+
+/**
+ * Show a message near `anchor` (inserted after it) or, without one, in the page's toast
+ * stack. Errors use role=alert so screen readers announce them.
+ */
+export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
+  const el = h(
+    "div",
+    { class: ["toast", `toast-${kind}`], role: kind === "error" ? "alert" : "status" },
+    icon(kind === "error" ? "warn" : "check", { size: 18 }),
+    h("span", { class: "toast-text" }, text),
+    h(
+      "button",
+      { type: "button", class: "toast-close", "aria-label": t("common.close"), onclick: () => el.remove() },
+      icon("close", { size: 16 }),
+    ),
+  );
+  const inDoc = anchor && anchor.isConnected;
+  if (inDoc) {
+    const box = anchor.closest(".actions") || anchor;
+    box.querySelectorAll?.(":scope ~ .toast-inline").forEach((x) => x.remove());
+    el.classList.add("toast-inline");
+    box.after(el);
+  } else {
+    let stack = document.getElementById("toasts");
+    if (!stack) {
+      stack = h("div", { id: "toasts", class: "toasts" });
+      document.body.append(stack);
+    }
+    stack.append(el);
+  }
+  if (ms) setTimeout(() => el.remove(), ms);
+  return el;
+}
+
+export function langSelect() {
+  const sel = h(
+    "select",
+    { class: "lang-select", "aria-label": t("common.language"), "data-i18n-attr": "aria-label:common.language" },
+    LANGS.map((l) => h("option", { value: l }, LANG_NAMES[l])),
+  );
+  sel.value = lang();
+  sel.addEventListener("change", () => setLang(sel.value));
+  onLangChange((l) => {
+    sel.value = l;
+  });
+  return sel;
+}
+
+/** The site header: logo, links, language. `extra` goes before the language switch. */
+export function siteHeader(extra = null) {
+  const link = (href, key) =>
+    h("a", { href, "data-i18n": key, "aria-current": location.pathname === href ? "page" : null }, t(key));
+  return h(
+    "header",
+    { class: "site-header" },
+    h(
+      "a",
+      { class: "brand", href: "/" },
+      icon("logo", { size: 26 }),
+      h("span", { class: "brand-name" }, "Reverie"),
+    ),
+    h(
+      "nav",
+      { class: "site-nav", "aria-label": t("nav.label"), "data-i18n-attr": "aria-label:nav.label" },
+      link("/rules", "nav.rules"),
+      link("/decks", "nav.decks"),
+      link("/credits", "nav.credits"),
+    ),
+    h("div", { class: "header-extra" }, extra),
+    langSelect(),
+  );
+}
+
+/** Load the language, put the header in place and run `render` now and on every switch. */
+export async function boot(render, { header = true, headerExtra = null } = {}) {
+  await setLang(initialLang(), { remember: false });
+  if (header) {
+    const slot = document.getElementById("site-header");
+    if (slot) slot.replaceWith(siteHeader(headerExtra));
+  }
+  onLangChange(() => render());
+  await render();
+}
+
+export function copyText(text, button) {
+  const done = () => {
+    if (!button) return;
+    const old = button.dataset.label || button.textContent;
+    button.classList.add("copied");
+    const label = button.querySelector(".btn-label");
+    if (label) label.textContent = t("common.copied");
+    setTimeout(() => {
+      button.classList.remove("copied");
+      if (label) label.textContent = old;
+    }, 1600);
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    return navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
+  }
+  fallbackCopy(text, done);
+  return Promise.resolve();
+}
+
+function fallbackCopy(text, done) {
+  const ta = h("textarea", { class: "visually-hidden", readonly: true }, text);
+  document.body.append(ta);
+  ta.select();
+  try {
+    document.execCommand("copy");
+  } catch {
+    /* nothing more to try */
+  }
+  ta.remove();
+  done();
+}
+
+export { h, clear, icon, t };

@@ -1,0 +1,91 @@
+// Dictionaries in /static/i18n/{lang}.json; t(key, params) with {placeholders} and plural
+// forms ({"one": …, "few": …, "many": …, "other": …}, chosen by params.n).
+
+export const LANGS = ["en", "ru", "it"];
+export const LANG_NAMES = { en: "English", ru: "Русский", it: "Italiano" };
+const KEY = "reverie:lang";
+
+let dict = {};
+let fallback = {};
+let current = "en";
+const listeners = [];
+
+export function initialLang() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(KEY);
+  } catch {
+    /* private mode */
+  }
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const short = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(short)) return short;
+  }
+  return "en";
+}
+
+export function lang() {
+  return current;
+}
+
+async function fetchDict(l) {
+  const res = await fetch(`/static/i18n/${l}.json`);
+  if (!res.ok) throw new Error(`i18n ${l}: ${res.status}`);
+  return res.json();
+}
+
+export async function setLang(l, { remember = true } = {}) {
+  if (!LANGS.includes(l)) l = "en";
+  const [d, f] = await Promise.all([
+    fetchDict(l),
+    l === "en" ? Promise.resolve(null) : fetchDict("en").catch(() => ({})),
+  ]);
+  dict = d;
+  fallback = f || d;
+  current = l;
+  document.documentElement.lang = l;
+  if (remember) {
+    try {
+      localStorage.setItem(KEY, l);
+    } catch {
+      /* ignore */
+    }
+  }
+  translatePage();
+  for (const fn of listeners) fn(l);
+}
+
+export function onLangChange(fn) {
+  listeners.push(fn);
+}
+
+export function has(key) {
+  return key in dict || key in fallback;
+}
+
+export function t(key, params = {}) {
+  let v = key in dict ? dict[key] : fallback[key];
+  if (v === undefined) return key;
+  if (typeof v === "object" && v !== null) {
+    const n = Number(params.n ?? 0);
+    const form = new Intl.PluralRules(current).select(n);
+    v = v[form] ?? v.other ?? Object.values(v)[0];
+  }
+  return String(v).replace(/\{(\w+)\}/g, (m, name) =>
+    params[name] !== undefined ? String(params[name]) : m,
+  );
+}
+
+/** Fill [data-i18n] text and [data-i18n-attr="attr:key;attr:key"] attributes. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+  const title = document.querySelector("meta[name='i18n-title']");
+  if (title) document.title = `${t(title.content)} · Reverie`;
+}

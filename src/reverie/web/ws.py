@@ -1,0 +1,235 @@
+"""The room WebSocket: one connection, validated frames in, views out.
+
+Outgoing frames go through one writer task per connection so that acks, errors, chat
+and state snapshots never interleave. State notifications are coalesced: a slow client
+gets the latest snapshot, never a growing backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from typing import Any
+
+import msgspec
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from reverie.rooms.commands import COMMAND_DECODER, Chat, Command, Hello, Join
+from reverie.rooms.service import LiveRoom, RoomService
+from reverie.rooms.state import RoomError, hash_token
+from reverie.rules.errors import IllegalAction
+from reverie.web.limits import TokenBucket
+
+log = logging.getLogger("reverie.ws")
+
+HELLO_TIMEOUT = 15.0
+MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
+CHAT_BACKLOG = 50
+_ENCODER = msgspec.json.Encoder()
+
+
+def _dumps(frame: dict[str, Any]) -> str:
+    return _ENCODER.encode(frame).decode()
+
+
+class Connection:
+    """One open socket in a room."""
+
+    def __init__(self, ws: WebSocket, service: RoomService, live: LiveRoom, max_frame: int):
+        self.ws = ws
+        self.service = service
+        self.live = live
+        self.max_frame = max_frame
+        self.token_hash: str | None = None
+        self.out: deque[str] = deque()
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
+        self.dirty = False
+        self.wake = asyncio.Event()
+        self.frames = TokenBucket(rate=10, burst=20)
+        self.chats = TokenBucket(rate=1, burst=5)
+        self.strikes = 0
+        self.closed = False
+
+    @property
+    def seat(self) -> int | None:
+        """This connection's seat now (seats move in the lobby; the token does not)."""
+        if self.token_hash is None:
+            return None
+        return self.live.state.seat_of(self.token_hash)
+
+    # -------------------------------------------------------------- outgoing
+
+    def on_bus(self, message: dict[str, Any]) -> None:
+        """Bus subscriber: mark the snapshot stale or queue a chat line."""
+        if message.get("kind") == "chat":
+            self.chat.append(message["message"])
+        else:
+            self.dirty = True
+        self.wake.set()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for this client alone."""
+        self.out.append(_dumps(frame))
+        self.wake.set()
+
+    def error(self, ref: int | None, code: str, message: str) -> None:
+        """Queue an error frame for this client."""
+        self.send({"type": "error", "ref": ref, "code": code, "message": message})
+
+    async def writer(self) -> None:
+        """Send queued frames, chat and the latest snapshot, in that order."""
+        while not self.closed:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.out:
+                await self.ws.send_text(self.out.popleft())
+            if self.chat:
+                lines = list(self.chat)
+                self.chat.clear()
+                await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
+            if self.dirty:
+                self.dirty = False
+                frame = self.service.snapshot(self.live, self.seat)
+                await self.ws.send_text(_dumps(frame))
+
+    # -------------------------------------------------------------- incoming
+
+    def _accept_rate(self, cmd: Command | None) -> bool:
+        if not self.frames.take():
+            return False
+        return not isinstance(cmd, Chat) or self.chats.take()
+
+    async def handle(self, raw: str) -> None:
+        """Validate and carry out one client frame; errors go to this client only."""
+        if len(raw.encode()) > self.max_frame:
+            self.strikes += 1
+            self.error(None, "too_large", f"Messages are at most {self.max_frame} bytes.")
+            return
+        try:
+            cmd = COMMAND_DECODER.decode(raw)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            self.strikes += 1
+            if not self.frames.take():
+                return
+            self.error(None, "bad_message", f"Malformed message: {exc}")
+            return
+        if not self._accept_rate(cmd):
+            self.strikes += 1
+            self.error(cmd.id, "rate_limited", "Slow down: too many messages.")
+            return
+        try:
+            await self._dispatch(cmd)
+            self.strikes = 0
+        except (RoomError, IllegalAction) as exc:
+            self.strikes += 1
+            self.error(cmd.id, exc.code, exc.message)
+
+    async def _dispatch(self, cmd: Command) -> None:
+        if isinstance(cmd, Hello):
+            raise RoomError("bad_message", "Already said hello.")
+        if isinstance(cmd, Join):
+            if self.seat is not None:
+                raise RoomError("bad_message", "You already have a seat at this table.")
+            seat, token = await self.service.join(self.live, cmd)
+            await self.service.disconnect(self.live, None)
+            self.token_hash = hash_token(token)
+            await self.service.connect(self.live, self.token_hash)
+            self.send({"type": "welcome", "token": token, "seat": seat})
+            self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            return
+        version = await self.service.command(self.live, self.seat, cmd)
+        self.send({"type": "ack", "ref": cmd.id, "version": version})
+
+
+async def room_socket(ws: WebSocket) -> None:
+    """The ``/ws/{code}`` endpoint."""
+    service: RoomService = ws.app.state.service
+    max_frame: int = ws.app.state.settings.max_frame
+    await ws.accept()
+    live = await service.get(ws.path_params["code"])
+    if live is None:
+        await ws.send_text(
+            _dumps(
+                {"type": "error", "ref": None, "code": "unknown_room", "message": "No such room."}
+            )
+        )
+        await ws.close(code=4404)
+        return
+    conn = Connection(ws, service, live, max_frame)
+    try:
+        hello = await _receive_hello(ws, conn)
+    except (WebSocketDisconnect, TimeoutError):
+        return
+    if hello is None:
+        await ws.close(code=1008)
+        return
+    if hello.token and service.seat_for_token(live, hello.token) is not None:
+        conn.token_hash = hash_token(hello.token)
+    code = live.state.code
+    service.bus.subscribe(code, conn.on_bus)
+    await service.connect(live, conn.token_hash)
+    if conn.seat is not None and hello.token:
+        conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
+    history = [
+        {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000)}
+        for c in live.state.chat
+    ]
+    if history:
+        conn.send({"type": "chat", "messages": history})
+    conn.dirty = True
+    conn.wake.set()
+    writer = asyncio.create_task(conn.writer())
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                data = message.get("bytes") or b""
+                raw = data.decode("utf-8", errors="replace")
+            await conn.handle(raw)
+            if conn.strikes >= MAX_STRIKES:
+                await asyncio.sleep(0)  # let the writer flush the last error
+                await ws.close(code=1008)
+                break
+            if writer.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    except Exception:  # a bug must not take the room down with it
+        log.exception("websocket handler failed in room %s", code)
+    finally:
+        conn.closed = True
+        conn.wake.set()
+        service.bus.unsubscribe(code, conn.on_bus)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+        await service.disconnect(live, conn.token_hash)
+
+
+async def _receive_hello(ws: WebSocket, conn: Connection) -> Hello | None:
+    message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect()
+    raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
+    try:
+        cmd = COMMAND_DECODER.decode(raw) if len(raw) <= conn.max_frame else None
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        cmd = None
+    if not isinstance(cmd, Hello):
+        await ws.send_text(
+            _dumps(
+                {
+                    "type": "error",
+                    "ref": None,
+                    "code": "bad_message",
+                    "message": 'The first message must be {"type": "hello"}.',
+                }
+            )
+        )
+        return None
+    return cmd
