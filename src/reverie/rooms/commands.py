@@ -161,7 +161,7 @@ def _host(room: RoomState, seat: int | None) -> None:
 
 
 def _fresh(room: RoomState, version: int | None) -> None:
-    if version is not None and version != room.version:
+    if version is not None and not room.phase_version <= version <= room.version:
         raise RoomError("stale_version", "The table has moved on; look again and retry.")
 
 

@@ -106,6 +106,16 @@ class RoomState:
     games: int = 0
     chat: tuple[ChatLine, ...] = ()
     version: int = 0
+    # The version at which the current game phase began: an action aimed at an older
+    # phase (say, a vote for the previous round's table) is stale; one sent while other
+    # players' moves arrived in the same phase is not.
+    phase_version: int = 0
+
+    def phase_key(self) -> tuple[int, int, str] | None:
+        """Which game, turn and phase the room is in (None outside a game)."""
+        if self.game is None:
+            return None
+        return (self.games, self.game.round.number, self.game.phase.value)
 
     def seat_of(self, token_hash: str) -> int | None:
         """The seat holding this token, if any."""
@@ -169,7 +179,9 @@ def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
     if room is None:
         raise RoomError("unknown_room", "This room does not exist.")
     new = _apply(room, event)
-    return replace(new, version=room.version + 1)
+    version = room.version + 1
+    phase_version = version if new.phase_key() != room.phase_key() else room.phase_version
+    return replace(new, version=version, phase_version=phase_version)
 
 
 def _created(e: Created) -> RoomState:

@@ -1,0 +1,209 @@
+"""A real server in a thread (uvicorn) and real WebSocket clients, for in-process tests."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from reverie.web.app import create_app
+from reverie.web.settings import Settings
+
+Frame = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """uvicorn serving the app on a free port until ``stop``."""
+
+    def __init__(self, data_dir: Path, bot_delay: float = 0.0) -> None:
+        self.port = free_port()
+        settings = Settings(data_dir=data_dir, bot_delay=bot_delay)
+        config = uvicorn.Config(
+            create_app(settings),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def create_room(base: str, variant: str, seats: int, **options: object) -> tuple[str, str]:
+    """Create a room as host "Host"; returns (code, host token)."""
+    r = httpx.post(
+        f"{base}/api/rooms",
+        json={"name": "Host", "color": "#e63946", "variant": variant, "seats": seats,
+              "options": options},
+    )  # fmt: skip
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["code"], body["token"]
+
+
+class Client:
+    """A WebSocket client that records every frame it receives."""
+
+    def __init__(self, base: str, code: str, token: str | None = None) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/{code}"
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, open_timeout=5, max_size=2**22)
+        )
+        self.acked = 0
+        self.frames: list[Frame] = []
+        self.state: Frame | None = None
+        self.token = token
+        self.seat: int | None = None
+        self.next_id = 1
+        self.chat: list[Frame] = []
+        self.send({"type": "hello", "token": token, "lang": "en"})
+
+    def send(self, frame: Frame) -> int:
+        ref = self.next_id
+        self.next_id += 1
+        self.ws.send(json.dumps({**frame, "id": ref} if frame["type"] != "hello" else frame))
+        return ref
+
+    def send_raw(self, data: str | bytes) -> None:
+        self.ws.send(data)
+
+    def recv(self, timeout: float = 10.0) -> Frame:
+        frame: Frame = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.state = frame
+        elif frame["type"] == "welcome":
+            self.token = frame["token"]
+            self.seat = frame["seat"]
+        elif frame["type"] == "chat":
+            self.chat.extend(frame["messages"])
+        elif frame["type"] == "ack":
+            self.acked = max(self.acked, frame["version"])
+        return frame
+
+    def until(self, pred: Callable[[Frame], bool], timeout: float = 10.0) -> Frame:
+        """Receive until a frame satisfies ``pred``."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching frame")
+            frame = self.recv(timeout=left)
+            if pred(frame):
+                return frame
+
+    def request(self, frame: Frame, timeout: float = 10.0) -> Frame:
+        """Send a frame and return its ack or error."""
+        ref = self.send(frame)
+        return self.until(lambda f: f["type"] in ("ack", "error") and f.get("ref") == ref, timeout)
+
+    def state_at_least(self, version: int, timeout: float = 10.0) -> Frame:
+        if self.state is not None and self.state["version"] >= version:
+            return self.state
+        return self.until(lambda f: f["type"] == "state" and f["version"] >= version, timeout)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def join(base: str, code: str, name: str, color: str) -> Client:
+    c = Client(base, code)
+    reply = c.request({"type": "join", "name": name, "color": color})
+    assert reply["type"] == "ack", reply
+    assert c.seat is not None or c.until(lambda f: f["type"] == "welcome")
+    return c
+
+
+def action_frame(action: object, version: int) -> Frame:
+    """The client frame for a rules action chosen from a view."""
+    from reverie.rules.association import Clue, Submit, Vote
+
+    if isinstance(action, Clue):
+        return {"type": "clue", "text": action.text, "card": action.card, "version": version}
+    if isinstance(action, Submit):
+        return {"type": "submit", "card": action.card, "version": version}
+    if isinstance(action, Vote):
+        return {"type": "vote", "position": action.position, "version": version}
+    raise TypeError(action)
+
+
+def sync(clients: list[Client], timeout: float = 10.0) -> Frame:
+    """Bring every client to the newest version any of them has seen."""
+    latest = max([c.acked for c in clients] + [c.state["version"] for c in clients if c.state])
+    for c in clients:
+        c.state_at_least(latest, timeout)
+    return clients[0].state  # type: ignore[return-value]
+
+
+def play(
+    clients: list[Client],
+    *,
+    seed: int = 0,
+    until: Callable[[Frame], bool] | None = None,
+    max_steps: int = 3000,
+) -> Frame:
+    """Play with the seated clients (moves chosen from their own views) until the game is
+    over or ``until(state)``; bots in other seats move on the server."""
+    import random
+
+    from reverie.bots.simple import choose_action
+
+    rng = random.Random(seed)
+    by_seat = {c.seat: c for c in clients if c.seat is not None}
+    for _ in range(max_steps):
+        state = sync(clients)
+        game = state["game"]
+        assert game is not None
+        if game["phase"] == "over" or (until is not None and until(state)):
+            return state
+        mine = [s for s in game["waiting_for"] if s in by_seat]
+        if not mine:  # only bots to move: wait for the server
+            clients[0].until(lambda f: f["type"] == "state" and f["version"] > state["version"])
+            continue
+        client = by_seat[rng.choice(mine)]
+        view = client.state["game"]  # type: ignore[index]
+        action = choose_action(view, lambda card: [], rng)
+        assert action is not None
+        reply = client.request(action_frame(action, client.state["version"]))  # type: ignore[index]
+        if reply["type"] == "error" and reply["code"] == "rate_limited":
+            time.sleep(0.1)  # a test player is faster than the limit allows: wait, retry
+            continue
+        if reply["type"] == "error" and reply["code"] == "stale_version":
+            continue  # a bot moved the table on meanwhile: look again
+        assert reply["type"] == "ack", reply
+    raise AssertionError("the game did not end")

@@ -1,0 +1,109 @@
+"""Whole games of every association variant over real WebSockets."""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import Client, ServerThread, create_room, join, play
+
+COLORS = ["#f4a261", "#2a9d8f", "#8338ec", "#457b9d", "#ff66c4"]
+
+SETUPS = {
+    "dixit": {},
+    "imaginarium": {},
+    "imaginarium-harmony": {"target_score": 15},
+    "pictoric": {"track_length": 15},
+    "pictoric-gallery": {"track_length": 12},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(SETUPS))
+def test_whole_game_with_four_sockets_and_a_bot(server: ServerThread, variant: str) -> None:
+    code, token = create_room(server.base, variant, 5, **SETUPS[variant])
+    host = Client(server.base, code, token)
+    others = [join(server.base, code, f"P{i}", COLORS[i]) for i in range(3)]
+    clients = [host, *others]
+    assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    final = play(clients, seed=len(variant))
+    game = final["game"]
+    assert game["phase"] == "over" and game["winners"]
+    assert final["room"]["status"] == "over"
+    scores = [p["score"] for p in game["players"]]
+    assert max(scores) > 0
+    assert [scores[s] for s in game["winners"]] == [max(scores)] * len(game["winners"])
+    # Every seat saw the same public ending.
+    for c in clients:
+        assert c.state is not None
+        assert [p["score"] for p in c.state["game"]["players"]] == scores
+        assert c.state["game"]["you"] == c.seat
+    for c in clients:
+        c.close()
+
+
+def test_lobby_host_controls(server: ServerThread) -> None:
+    code, token = create_room(server.base, "dixit", 4)
+    host = Client(server.base, code, token)
+    ann = join(server.base, code, "Ann", "#2a9d8f")
+    bob = join(server.base, code, "Bob", "#8338ec")
+    assert host.request({"type": "order", "order": [2, 0, 1]})["type"] == "ack"
+    room = host.state_at_least(host.state["version"] + 0)["room"]  # type: ignore[index]
+    room = host.until(lambda f: f["type"] == "state" and f["room"]["players"][0]["name"] == "Bob")[
+        "room"
+    ]
+    assert [p["name"] for p in room["players"]] == ["Bob", "Host", "Ann"]
+    assert room["you"] == {"seat": 1, "host": True}
+    # Seats moved; the tokens still say who is who.
+    bob_view = bob.until(lambda f: f["type"] == "state" and f["room"]["you"]["seat"] == 0)
+    assert bob_view["room"]["you"]["host"] is False
+    assert host.request({"type": "kick", "seat": 2})["type"] == "ack"
+    ann_state = ann.until(lambda f: f["type"] == "state" and f["room"]["you"] is None)
+    assert len(ann_state["room"]["players"]) == 2
+    assert ann.request({"type": "chat", "text": "let me back"})["code"] == "not_seated"
+    assert host.request({"type": "make_host", "seat": 0})["type"] == "ack"
+    assert host.request({"type": "start"})["code"] == "not_host"
+    assert bob.request({"type": "start"})["code"] == "not_enough_players"
+    assert bob.request({"type": "add_bot"})["type"] == "ack"
+    assert (
+        bob.request({"type": "options", "options": {"target_score": 10}, "seats": 5})["type"]
+        == "ack"
+    )
+    assert bob.request({"type": "start"})["type"] == "ack"
+    started = host.until(lambda f: f["type"] == "state" and f["room"]["status"] == "playing")
+    assert started["game"]["options"]["target_score"] == 10
+    assert bob.request({"type": "join", "name": "X", "color": "#ffffff"})["type"] == "error"
+
+
+def test_chat_is_shared_and_kept_for_late_comers(server: ServerThread) -> None:
+    code, token = create_room(server.base, "dixit", 4)
+    host = Client(server.base, code, token)
+    assert host.request({"type": "chat", "text": "  hello   table "})["type"] == "ack"
+    late = Client(server.base, code)
+    late.until(lambda f: f["type"] == "chat")
+    assert [m["text"] for m in late.chat] == ["hello table"]
+    assert late.chat[0]["name"] == "Host"
+
+
+def test_reconnect_returns_to_the_same_seat_and_bots_can_stand_in(server: ServerThread) -> None:
+    code, token = create_room(server.base, "imaginarium", 3)
+    host = Client(server.base, code, token)
+    ann = join(server.base, code, "Ann", "#2a9d8f")
+    bob = join(server.base, code, "Bob", "#8338ec")
+    assert host.request({"type": "start"})["type"] == "ack"
+    hand = ann.until(lambda f: f["type"] == "state" and f["game"] is not None)["game"]["hand"]
+    ann_token = ann.token
+    ann.close()
+    host.until(lambda f: f["type"] == "state" and not f["room"]["players"][1]["connected"])
+    # Ann comes back on "another device" with her token: same seat, same hand.
+    again = Client(server.base, code, ann_token)
+    welcome = again.until(lambda f: f["type"] == "welcome")
+    assert welcome["seat"] == 1
+    state = again.until(lambda f: f["type"] == "state")
+    assert state["game"]["hand"] == hand and state["room"]["you"]["seat"] == 1
+    # The host hands Bob's seat to a bot; the bot plays for him until he reclaims it.
+    assert host.request({"type": "bot_seat", "seat": 2, "on": True})["type"] == "ack"
+    seen = bob.until(lambda f: f["type"] == "state" and f["room"]["players"][2]["bot_playing"])
+    assert seen["room"]["players"][2]["bot_playing"]
+    assert bob.request({"type": "reclaim"})["type"] == "ack"
+    back = bob.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["bot_playing"])
+    assert back["room"]["you"]["seat"] == 2
