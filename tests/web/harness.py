@@ -33,6 +33,7 @@ class ServerThread:
 
     def __init__(self, data_dir: Path, bot_delay: float = 0.0) -> None:
         self.port = free_port()
+        self.data_dir = data_dir
         settings = Settings(data_dir=data_dir, bot_delay=bot_delay)
         config = uvicorn.Config(
             create_app(settings),
@@ -193,7 +194,7 @@ def play(
             return state
         mine = [s for s in game["waiting_for"] if s in by_seat]
         if not mine:  # only bots to move: wait for the server
-            clients[0].until(lambda f: f["type"] == "state" and f["version"] > state["version"])
+            clients[0].state_at_least(state["version"] + 1)
             continue
         client = by_seat[rng.choice(mine)]
         view = client.state["game"]  # type: ignore[index]
@@ -207,3 +208,24 @@ def play(
             continue  # a bot moved the table on meanwhile: look again
         assert reply["type"] == "ack", reply
     raise AssertionError("the game did not end")
+
+
+def room_history(db: Path, code: str) -> list[Any]:
+    """The room after each event of its log: ``states[v]`` is the room at version v."""
+    import sqlite3
+
+    from reverie.rooms.events import decode_event
+    from reverie.rooms.state import evolve
+
+    con = sqlite3.connect(db)
+    rows = con.execute(
+        "SELECT version, payload FROM events WHERE code = ? ORDER BY version", (code,)
+    ).fetchall()
+    con.close()
+    states: list[Any] = [None]
+    room = None
+    for version, payload in rows:
+        room = evolve(room, decode_event(bytes(payload)))
+        assert room.version == version
+        states.append(room)
+    return states

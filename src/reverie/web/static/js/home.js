@@ -1,10 +1,11 @@
 // Home page: create a room, or join one by its code.
 import { h, clear, $ } from "./dom.js";
 import { t, lang } from "./i18n.js";
-import { boot, PALETTE, colorName, postJSON, getJSON, toast, errorText } from "./common.js";
+import { boot, PALETTE, postJSON, getJSON, toast, errorText } from "./common.js";
 import { loadVariants, variantInfo } from "./variants.js";
 import { optionsFields, readOptions } from "./options.js";
 import { saveToken, normaliseCode } from "./store.js";
+import { swatchesField } from "./swatches.js";
 
 const form = { name: "", color: null, variant: "dixit", seats: null, options: null };
 
@@ -16,29 +17,6 @@ function remembered() {
   } catch {
     form.color = PALETTE[0];
   }
-}
-
-export function swatches(name, selected, { taken = [], legend }) {
-  return h(
-    "fieldset",
-    { class: "swatch-set" },
-    h("legend", {}, legend),
-    h(
-      "div",
-      { class: "swatches" },
-      PALETTE.map((c) =>
-        h(
-          "label",
-          { class: "swatch", title: colorName(c) },
-          h("input", {
-            type: "radio", name, value: c, checked: c === selected, disabled: taken.includes(c),
-            "aria-label": colorName(c),
-          }),
-          h("span", { style: { background: c } }),
-        ),
-      ),
-    ),
-  );
 }
 
 function captureDraft() {
@@ -70,7 +48,7 @@ async function renderCreate() {
         value: form.name, placeholder: t("home.name_placeholder"),
       }),
     ),
-    swatches("color", form.color, { legend: t("home.your_color") }),
+    swatchesField("color", form.color, { legend: t("home.your_color") }),
     h(
       "fieldset",
       { class: "variants" },

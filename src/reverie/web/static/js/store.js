@@ -2,7 +2,10 @@
 export const tokenKey = (code) => `reverie:token:${code}`;
 
 export function normaliseCode(text) {
-  return String(text || "").trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
+  let s = String(text || "").trim();
+  const m = /\/r\/([A-Za-z0-9]+)/.exec(s); // a pasted invite link
+  if (m) s = m[1];
+  return s.toUpperCase().replace(/[^A-Z0-9]/g, "");
 }
 
 export function loadToken(code) {

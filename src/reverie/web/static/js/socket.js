@@ -1,0 +1,131 @@
+// The room's WebSocket: hello on every (re)connect, request ids, reconnection with
+// exponential backoff and jitter.
+
+export class RoomSocket {
+  /**
+   * handlers: {onFrame(frame), onStatus("connecting"|"open"|"closed"|"retrying", info), getHello()}
+   */
+  constructor(code, handlers) {
+    this.code = code;
+    this.handlers = handlers;
+    this.ws = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.timer = null;
+    this.stopped = false;
+    this.queue = [];
+    window.addEventListener("online", () => this.retryNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !this.isOpen()) this.retryNow();
+    });
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
+  }
+
+  isOpen() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.handlers.onStatus?.(this.attempt ? "retrying" : "connecting", { attempt: this.attempt });
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.schedule();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      if (ws !== this.ws) return;
+      ws.send(JSON.stringify({ type: "hello", ...this.handlers.getHello() }));
+    });
+    ws.addEventListener("message", (ev) => {
+      if (ws !== this.ws) return;
+      let frame;
+      try {
+        frame = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (frame.type === "state" || frame.type === "welcome") {
+        if (this.attempt || !this.opened) {
+          this.opened = true;
+          this.attempt = 0;
+          this.handlers.onStatus?.("open", {});
+          this.flush();
+        }
+      }
+      if ((frame.type === "ack" || frame.type === "error") && frame.ref != null) {
+        const p = this.pending.get(frame.ref);
+        this.pending.delete(frame.ref);
+        if (p) frame.request = p;
+      }
+      this.handlers.onFrame(frame);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (ws !== this.ws) return;
+      this.opened = false;
+      this.handlers.onStatus?.("closed", { code: ev.code, reason: ev.reason });
+      this.schedule();
+    });
+    ws.addEventListener("error", () => {
+      /* a close event follows */
+    });
+  }
+
+  schedule() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const base = Math.min(10000, 500 * 2 ** this.attempt);
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.attempt += 1;
+    this.handlers.onStatus?.("retrying", { attempt: this.attempt, delay });
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  retryNow() {
+    if (this.stopped || this.isOpen()) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    this.connect();
+  }
+
+  /** Reconnect now with a fresh hello (after the token changed). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.attempt = 0;
+    this.opened = false;
+    this.connect();
+  }
+
+  flush() {
+    const q = this.queue;
+    this.queue = [];
+    for (const f of q) this.ws.send(JSON.stringify(f));
+  }
+
+  /** Send a frame; returns its id. meta (e.g. {anchor}) comes back with the ack/error. */
+  send(frame, meta = {}) {
+    const id = this.nextId++;
+    const out = { ...frame, id };
+    this.pending.set(id, { ...meta, frame: out });
+    if (this.isOpen() && this.opened) this.ws.send(JSON.stringify(out));
+    else if (frame.type !== "chat") this.queue.push(out);
+    else this.queue.push(out);
+    return id;
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
