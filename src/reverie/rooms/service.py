@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from reverie.bots.simple import choose_action
 from reverie.bus import Bus
 from reverie.content.decks import Deck
@@ -31,7 +33,7 @@ from reverie.rooms.events import (
     decode_event,
     encode_event,
 )
-from reverie.rooms.snapshot import state_frame
+from reverie.rooms.snapshot import state_frames
 from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
 from reverie.rules.association import Phase, Timeout, view
 from reverie.rules.association.engine import waiting_for
@@ -39,6 +41,7 @@ from reverie.rules.errors import IllegalAction
 from reverie.store import EventStore, VersionConflict
 
 log = logging.getLogger("reverie.rooms")
+_ENCODER = msgspec.json.Encoder()
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -68,6 +71,10 @@ class LiveRoom:
     deadline_key: tuple[int, int, str] | None = None
     timer: asyncio.TimerHandle | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    # Frames of the current version and presence, built once for every seat watching.
+    presence: int = 0
+    frame_key: tuple[int, int] = (-1, -1)
+    frames: dict[int | None, bytes] = field(default_factory=dict)
 
     @property
     def connected(self) -> set[int]:
@@ -266,6 +273,7 @@ class RoomService:
             live.spectators += 1
         else:
             live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+        live.presence += 1
         await self.publish_state(live)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -278,19 +286,37 @@ class RoomService:
                 live.connections[token_hash] = left
             else:
                 live.connections.pop(token_hash, None)
+        live.presence += 1
         if not self._closed:
             await self.publish_state(live)
 
     def snapshot(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
         """The ``state`` frame for one connection (built by the rules' view)."""
-        return state_frame(
-            live.state,
-            seat,
-            connected=live.connected,
-            spectators=live.spectators,
-            deadline=live.deadline,
-            now=self.clock(),
-        )
+        return msgspec.json.decode(self.snapshot_json(live, seat))  # type: ignore[no-any-return]
+
+    def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
+        """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
+        key = (live.state.version, live.presence)
+        if live.frame_key != key or seat not in live.frames:
+            if live.frame_key != key:
+                live.frames = {}
+                live.frame_key = key
+            watching: set[int | None] = set(live.connected)
+            if live.spectators:
+                watching.add(None)
+            wanted = watching | {seat}
+            wanted -= live.frames.keys()
+            built = state_frames(
+                live.state,
+                wanted,
+                connected=live.connected,
+                spectators=live.spectators,
+                deadline=live.deadline,
+                now=self.clock(),
+            )
+            for s, frame in built.items():
+                live.frames[s] = _ENCODER.encode(frame)
+        return live.frames[seat]
 
     # ------------------------------------------------------------------ timers, bots
 
@@ -313,6 +339,7 @@ class RoomService:
             live.timer = None
         live.deadline_key = key
         live.deadline = None
+        live.presence += 1  # the deadline is part of the frames
         if key is None or game is None:
             return
         seconds = getattr(game.options, _PHASE_SECONDS.get(game.phase, ""), None)

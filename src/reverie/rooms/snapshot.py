@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reverie.rooms.state import RoomState
-from reverie.rules.association import find_variant, view
+from reverie.rules.association import find_variant, views
 
 
 def room_info(
@@ -62,21 +62,26 @@ def room_info(
     }
 
 
-def state_frame(
+def state_frames(
     room: RoomState,
-    seat: int | None,
+    seats: set[int | None],
     *,
     connected: set[int],
     spectators: int,
     deadline: float | None,
     now: float,
-) -> dict[str, Any]:
-    """The whole ``state`` frame for one connection."""
+) -> dict[int | None, dict[str, Any]]:
+    """The ``state`` frame of each seat in ``seats`` (None: spectators), built together
+    so the public part of the game view is computed once per change."""
+    games = views(room.game, seats) if room.game is not None else {}
     return {
-        "type": "state",
-        "version": room.version,
-        "room": room_info(
-            room, seat, connected=connected, spectators=spectators, deadline=deadline, now=now
-        ),
-        "game": view(room.game, seat) if room.game is not None else None,
+        seat: {
+            "type": "state",
+            "version": room.version,
+            "room": room_info(
+                room, seat, connected=connected, spectators=spectators, deadline=deadline, now=now
+            ),
+            "game": games.get(seat),
+        }
+        for seat in seats
     }

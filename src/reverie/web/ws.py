@@ -91,8 +91,8 @@ class Connection:
                 await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
             if self.dirty:
                 self.dirty = False
-                frame = self.service.snapshot(self.live, self.seat)
-                await self.ws.send_text(_dumps(frame))
+                frame = self.service.snapshot_json(self.live, self.seat)
+                await self.ws.send_text(frame.decode())
 
     # -------------------------------------------------------------- incoming
 

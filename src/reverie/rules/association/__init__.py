@@ -13,7 +13,7 @@ from reverie.rules.association.actions import Action, Clue, Submit, Timeout, Vot
 from reverie.rules.association.engine import Transition, apply, new_game, replay
 from reverie.rules.association.state import GameState, Options, Phase
 from reverie.rules.association.variants import VARIANTS, Variant, find_variant
-from reverie.rules.association.views import spectator_view, view
+from reverie.rules.association.views import spectator_view, view, views
 from reverie.rules.errors import IllegalAction, SetupError
 
 __all__ = [
@@ -36,4 +36,5 @@ __all__ = [
     "replay",
     "spectator_view",
     "view",
+    "views",
 ]

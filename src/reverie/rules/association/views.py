@@ -11,6 +11,7 @@ Views are plain JSON-ready dicts; the keys are documented in docs/protocol.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from reverie.rules.association.engine import waiting_for
@@ -28,42 +29,54 @@ def view(state: GameState, seat: int | None) -> View:
     >>> sorted(len(view(g, s)["hand"]) for s in range(3)), view(g, None)["hand"]
     ([6, 6, 6], None)
     """
+    return seat_view(state, public_view(state), seat)
+
+
+def views(state: GameState, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """The views of several seats at once, sharing the public part (as the server
+    fans out one change to a whole table)."""
+    public = public_view(state)
+    return {seat: seat_view(state, public, seat) for seat in seats}
+
+
+def public_view(state: GameState) -> View:
+    """Everything about the game that every seat and spectator may see."""
     v = find_variant(state.variant)
     rnd = state.round
     phase = state.phase
-    st = rnd.storyteller
     board = v.board
     length = state.options.track_length if not board.loops else board.length
+    scores = state.scores
+    hands = state.hands
     players = [
         {
             "seat": s,
             "name": name,
-            "score": state.scores[s],
-            "square": board.square(state.scores[s], length),
-            "hand_size": len(state.hands[s]),
+            "score": scores[s],
+            "square": board.square(scores[s], length),
+            "hand_size": len(hands[s]),
         }
         for s, name in enumerate(state.players)
     ]
-    me = seat if seat is not None and 0 <= seat < len(state.players) else None
     table_public = phase is Phase.VOTE or (
         phase is Phase.CLUE and v.story_source is StorySource.GALLERY
     )
-    out: View = {
+    return {
         "game": "association",
         "variant": v.name,
         "title": v.title,
         "version": state.version,
-        "you": me,
+        "you": None,
         "phase": phase.value,
         "turn": rnd.number,
-        "storyteller": st,
+        "storyteller": rnd.storyteller,
         "restriction": rnd.restriction.value if rnd.restriction else None,
         "clue": rnd.clue,
         "commitment": rnd.commitment,
         "players": players,
         "deck": len(state.deck),
         "discard": len(state.discard),
-        "waiting_for": list(waiting_for(state)) if phase is not Phase.OVER else [],
+        "waiting_for": list(waiting_for(state)),
         "played": [s for s, c in enumerate(rnd.submissions) if c is not None]
         if phase is Phase.SUBMIT
         else [],
@@ -74,7 +87,7 @@ def view(state: GameState, seat: int | None) -> View:
         "table": [{"position": i, "card": c} for i, c in enumerate(rnd.table, 1)]
         if table_public
         else [],
-        "hand": list(state.hands[me]) if me is not None else None,
+        "hand": None,
         "story_card": None,
         "my_card": None,
         "my_position": None,
@@ -85,9 +98,22 @@ def view(state: GameState, seat: int | None) -> View:
         "winners": list(state.winners),
         "options": _options(state),
     }
-    if me is None or phase is Phase.OVER:
+
+
+def seat_view(state: GameState, public: View, seat: int | None) -> View:
+    """``public`` (from :func:`public_view` of the same state) plus what only ``seat``
+    may see. Nested values are shared between seats' views: treat views as read-only."""
+    rnd = state.round
+    phase = state.phase
+    me = seat if seat is not None and 0 <= seat < len(state.players) else None
+    out = dict(public)
+    if me is None:
         return out
-    if me == st:
+    out["you"] = me
+    out["hand"] = list(state.hands[me])
+    if phase is Phase.OVER:
+        return out
+    if me == rnd.storyteller:
         if rnd.story_card is not None:
             out["story_card"] = rnd.story_card
         if phase is Phase.VOTE:

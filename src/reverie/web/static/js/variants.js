@@ -26,8 +26,10 @@ let cache = null;
 export async function loadVariants() {
   if (cache) return cache;
   try {
-    const list = await getJSON("/api/variants");
-    cache = Array.isArray(list) && list.length ? list : FALLBACK_VARIANTS;
+    const res = await getJSON("/api/variants");
+    // The protocol doc shows a bare list; the server sends {"palette", "variants"}.
+    const list = Array.isArray(res) ? res : res && Array.isArray(res.variants) ? res.variants : null;
+    cache = list && list.length ? list : FALLBACK_VARIANTS;
   } catch {
     cache = FALLBACK_VARIANTS;
   }

@@ -1,0 +1,143 @@
+"""The ``reverie`` command line: ``score`` and ``simulate``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from reverie.cli import app
+
+runner = CliRunner()
+
+EXAMPLE = {
+    "variant": "dixit",
+    "storyteller": "A",
+    "table": {"1": "C", "2": "A", "3": "B"},
+    "votes": {"B": 2, "C": 3},
+    "scores": {"A": 4, "B": 0, "C": 7},
+}
+
+
+def score(payload: object) -> tuple[int, str, str]:
+    data = payload if isinstance(payload, str) else json.dumps(payload)
+    result = runner.invoke(app, ["score"], input=data)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_score_the_issue_example() -> None:
+    code, out, _ = score(EXAMPLE)
+    assert code == 0
+    assert json.loads(out) == {"A": 3, "B": 4, "C": 0}
+
+
+def test_score_imaginarium_moves_back_but_not_past_the_start() -> None:
+    r = {**EXAMPLE, "variant": "imaginarium", "votes": {"B": 2, "C": 2}}
+    assert json.loads(score({**r, "scores": {"A": 4}})[1]) == {"A": -3, "B": 0, "C": 0}
+    assert json.loads(score({**r, "scores": {"A": 1}})[1]) == {"A": -1, "B": 0, "C": 0}
+    assert json.loads(score({**r, "scores": {}})[1]) == {"A": 0, "B": 0, "C": 0}
+
+
+def test_score_harmony_example_from_the_seed() -> None:
+    r = {
+        "variant": "imaginarium-harmony",
+        "storyteller": "S",
+        "table": {"1": "Yellow", "2": "S", "3": "Blue", "4": "Green", "5": "Red"},
+        "votes": {"Yellow": 2, "Blue": 2, "Green": 1, "Red": 3},
+    }
+    assert json.loads(score(r)[1]) == {"S": 5, "Yellow": 4, "Blue": 4, "Green": 0, "Red": 0}
+
+
+def test_score_gallery_uses_the_target() -> None:
+    r = {
+        "variant": "pictoric-gallery",
+        "storyteller": "S",
+        "table": {str(i): "S" for i in range(1, 7)},
+        "target": 4,
+        "votes": {"A": 4, "B": 1, "C": 2},
+    }
+    assert json.loads(score(r)[1]) == {"A": 3, "B": 0, "C": 0, "S": 5}
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ("{not json", "malformed JSON"),
+        ("", "no input"),
+        ({**EXAMPLE, "variant": "uno"}, "Unknown variant 'uno'"),
+        ({**EXAMPLE, "votes": {"B": 3, "C": 3}}, "B voted for their own card"),
+        ({**EXAMPLE, "votes": {"A": 1, "B": 2}}, "A is the storyteller and does not vote"),
+        ({**EXAMPLE, "votes": {"B": 7}}, "position 7, which is not on the table"),
+        ({**EXAMPLE, "table": {"1": "C", "3": "A"}}, "without gaps"),
+        ({**EXAMPLE, "table": {"1": "C", "2": "B"}}, "exactly one card"),
+        ({**EXAMPLE, "votes": {"B": "2"}}, "invalid round"),
+        ({**EXAMPLE, "scores": {"A": -1}}, "cannot be negative"),
+        ({**EXAMPLE, "colour": "red"}, "invalid round"),
+        ({**EXAMPLE, "variant": "pictoric-gallery"}, "every card on the table"),
+        ([1, 2], "invalid round"),
+    ],
+)
+def test_score_rejects_bad_input_with_one_clear_line(payload: object, message: str) -> None:
+    code, out, err = score(payload)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_score_runs_as_a_real_process_without_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "reverie", "score"],
+        input=b'{"variant": "dixit"',
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert proc.stderr.decode().startswith("error: malformed JSON")
+    assert b"Traceback" not in proc.stderr
+
+
+def test_simulate_prints_a_summary_and_json() -> None:
+    result = runner.invoke(
+        app, ["simulate", "--variant", "all", "--players", "4", "--games", "5", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [d["variant"] for d in data] == [
+        "dixit",
+        "imaginarium",
+        "imaginarium-harmony",
+        "pictoric",
+        "pictoric-gallery",
+    ]
+    for d in data:
+        assert d["games"] == 5 and d["failures"] == []
+        assert d["turns_per_game"]["min"] >= 1
+        assert len(d["win_rate_by_seat"]) == 4
+        assert abs(sum(d["win_rate_by_seat"]) - 1) < 0.01
+    table = runner.invoke(app, ["simulate", "--games", "3", "--seed", "9"])
+    assert table.exit_code == 0
+    assert "invariants: all held" in table.stdout
+
+
+def test_simulate_is_deterministic_and_refuses_bad_player_counts() -> None:
+    args = ["simulate", "--variant", "pictoric", "--players", "3", "--games", "4", "--json"]
+    assert runner.invoke(app, args).stdout == runner.invoke(app, args).stdout
+    bad = runner.invoke(app, ["simulate", "--variant", "dixit", "--players", "8"])
+    assert bad.exit_code == 2 and "3 to 6 players" in bad.stderr
+
+
+def test_simulate_exits_non_zero_when_an_invariant_breaks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import reverie.simulation as sim
+
+    monkeypatch.setattr(sim, "invariant_violations", lambda state: ["a planted fault"])
+    result = runner.invoke(app, ["simulate", "--games", "2"])
+    assert result.exit_code == 1
+    assert "a planted fault" in result.stderr
