@@ -229,3 +229,13 @@ def room_history(db: Path, code: str) -> list[Any]:
         assert room.version == version
         states.append(room)
     return states
+
+
+def game_is(**expected: object) -> Callable[[Frame], bool]:
+    """A predicate: a ``state`` frame whose game has these values (e.g. phase="vote")."""
+
+    def pred(frame: Frame) -> bool:
+        game = frame.get("game") if frame["type"] == "state" else None
+        return game is not None and all(game.get(k) == v for k, v in expected.items())
+
+    return pred

@@ -1,25 +1,15 @@
 // Deck browser: lists decks from /api/decks and shows every card with its caption.
+// Shares the header, the language and the look of the other pages.
 // All data goes into the page through textContent / attributes, never innerHTML.
 
-const LANGS = ["en", "ru", "it"];
-const UI = {
-  en: { heading: "Decks", language: "Language", loading: "Loading…", failed: "Could not load decks.", cards: "cards" },
-  ru: { heading: "Колоды", language: "Язык", loading: "Загрузка…", failed: "Не удалось загрузить колоды.", cards: "карт" },
-  it: { heading: "Mazzi", language: "Lingua", loading: "Caricamento…", failed: "Impossibile caricare i mazzi.", cards: "carte" },
-};
+import { boot } from "/static/js/common.js";
+import { t, lang } from "/static/js/i18n.js";
 
-function initialLang() {
-  const saved = localStorage.getItem("reverie.lang");
-  if (LANGS.includes(saved)) return saved;
-  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-  return LANGS.includes(nav) ? nav : "en";
-}
-
-const state = { lang: initialLang(), decks: [], current: null, deck: null };
+const state = { decks: [], current: null, deck: null };
 
 function pick(map) {
   if (!map) return "";
-  return map[state.lang] || map.en || Object.values(map)[0] || "";
+  return map[lang()] || map.en || Object.values(map)[0] || "";
 }
 
 function setStatus(text) {
@@ -32,14 +22,6 @@ async function getJSON(url) {
   return res.json();
 }
 
-function renderUI() {
-  const t = UI[state.lang];
-  document.documentElement.lang = state.lang;
-  document.getElementById("heading").textContent = t.heading;
-  document.getElementById("lang-label").textContent = t.language;
-  document.getElementById("lang").value = state.lang;
-}
-
 function renderDeckList() {
   const nav = document.getElementById("decks");
   nav.replaceChildren();
@@ -47,7 +29,7 @@ function renderDeckList() {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.name = d.name;
-    b.textContent = `${pick(d.title)} · ${d.count} ${UI[state.lang].cards}`;
+    b.textContent = `${pick(d.title)} · ${t("decks.cards", { n: d.count })}`;
     b.setAttribute("aria-pressed", String(d.name === state.current));
     b.addEventListener("click", () => openDeck(d.name));
     nav.append(b);
@@ -91,33 +73,29 @@ function updateCaptions() {
 async function openDeck(name) {
   state.current = name;
   renderDeckList();
-  setStatus(UI[state.lang].loading);
+  setStatus(t("decks.loading"));
   try {
     state.deck = await getJSON(`/api/decks/${encodeURIComponent(name)}`);
     setStatus("");
   } catch (err) {
     console.error(err);
     state.deck = null;
-    setStatus(UI[state.lang].failed);
+    setStatus(t("decks.failed"));
   }
   renderCards();
 }
 
 async function main() {
-  renderUI();
-  document.getElementById("lang").addEventListener("change", (e) => {
-    state.lang = e.target.value;
-    localStorage.setItem("reverie.lang", state.lang);
-    renderUI();
+  await boot(() => {
     renderDeckList();
     updateCaptions();
   });
-  setStatus(UI[state.lang].loading);
+  setStatus(t("decks.loading"));
   try {
     state.decks = await getJSON("/api/decks");
   } catch (err) {
     console.error(err);
-    setStatus(UI[state.lang].failed);
+    setStatus(t("decks.failed"));
     return;
   }
   const wanted = new URLSearchParams(location.search).get("deck");

@@ -1,0 +1,309 @@
+"""Load test: R rooms of six players on real sockets against one server process.
+
+The server runs as its own process (``reverie serve`` on a fresh data folder). This
+process opens six WebSocket clients per room; in every room the players whose move the
+table awaits act from their own views (the simple bot's choices) after a think time, so
+each room makes about one move per ``--think`` seconds, like a lively table. For each
+move it measures the time from sending it to the last of the room's six clients
+receiving the new state, and it samples the server's CPU time and memory.
+
+    python -m benchmarks.load [--rooms 100 500 1000] [--seconds 20] [--think 1.0] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from benchmarks.machine import describe, write_section
+from reverie.bots.simple import choose_action
+from reverie.rules.association import Clue, Submit, Vote
+
+COLORS = ["#e63946", "#f4a261", "#e9c46a", "#2a9d8f", "#457b9d", "#8338ec"]
+
+
+def _clock_ticks() -> int:
+    return os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / _clock_ticks()
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclass
+class Player:
+    ws: ClientConnection
+    seat: int | None = None
+    token: str | None = None
+    state: dict[str, Any] | None = None
+    arrivals: dict[int, float] = field(default_factory=dict)  # version → first seen
+
+
+@dataclass
+class Room:
+    code: str
+    players: list[Player] = field(default_factory=list)
+    sent: list[tuple[float, Player, int]] = field(default_factory=list)  # (t0, who, ref)
+    acks: dict[int, int] = field(default_factory=dict)  # ref → version
+    next_ref: int = 1
+    busy: bool = False
+
+
+async def reader(room: Room, p: Player) -> None:
+    async for raw in p.ws:
+        frame = json.loads(raw)
+        kind = frame["type"]
+        if kind == "state":
+            p.state = frame
+            p.arrivals.setdefault(frame["version"], time.perf_counter())
+        elif kind == "welcome":
+            p.seat, p.token = frame["seat"], frame["token"]
+        elif kind == "ack" and frame.get("ref") is not None:
+            room.acks[frame["ref"]] = frame["version"]
+
+
+async def open_player(base: str, code: str, token: str | None) -> Player:
+    ws = await connect(base.replace("http", "ws") + f"/ws/{code}", max_size=2**22)
+    await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+    return Player(ws=ws, token=token)
+
+
+async def setup_room(base: str, http: httpx.AsyncClient, tasks: list[asyncio.Task[None]]) -> Room:
+    r = await http.post(
+        f"{base}/api/rooms",
+        json={"name": "P0", "color": COLORS[0], "variant": "dixit", "seats": 6},
+    )
+    body = r.json()
+    room = Room(body["code"])
+    host = await open_player(base, room.code, body["token"])
+    host.seat = 0
+    room.players.append(host)
+    tasks.append(asyncio.create_task(reader(room, host)))
+    for i in range(1, 6):
+        p = await open_player(base, room.code, None)
+        room.players.append(p)
+        tasks.append(asyncio.create_task(reader(room, p)))
+        await p.ws.send(json.dumps({"type": "join", "name": f"P{i}", "color": COLORS[i]}))
+    for _ in range(200):
+        if all(p.seat is not None for p in room.players):
+            break
+        await asyncio.sleep(0.02)
+    await host.ws.send(json.dumps({"type": "start"}))
+    return room
+
+
+def frame_for(action: object, version: int) -> dict[str, Any]:
+    if isinstance(action, Clue):
+        return {"type": "clue", "text": action.text, "card": action.card, "version": version}
+    if isinstance(action, Submit):
+        return {"type": "submit", "card": action.card, "version": version}
+    if isinstance(action, Vote):
+        return {"type": "vote", "position": action.position, "version": version}
+    raise TypeError(action)
+
+
+async def drive(room: Room, think: float, stop: float, rng: random.Random) -> None:
+    """Make a move in this room every ``think`` seconds (with jitter) until ``stop``."""
+    await asyncio.sleep(rng.random() * think)
+    while time.perf_counter() < stop:
+        await asyncio.sleep(think * (0.5 + rng.random()))
+        host = room.players[0]
+        state = host.state
+        if state is None or state["game"] is None:
+            continue
+        if state["game"]["phase"] == "over":
+            await host.ws.send(json.dumps({"type": "rematch"}))
+            continue
+        waiting = state["game"]["waiting_for"]
+        movers = [p for p in room.players if p.seat in waiting and p.state is not None]
+        if not movers:
+            continue
+        p = rng.choice(movers)
+        assert p.state is not None
+        action = choose_action(p.state["game"], lambda card: [], rng)
+        if action is None:
+            continue
+        ref = room.next_ref
+        room.next_ref += 1
+        frame = frame_for(action, p.state["version"]) | {"id": ref}
+        t0 = time.perf_counter()
+        await p.ws.send(json.dumps(frame))
+        room.sent.append((t0, p, ref))
+
+
+def latencies(rooms: list[Room], since: float) -> list[float]:
+    """Per accepted move: time until the last of the room's clients had the new state."""
+    out = []
+    for room in rooms:
+        for t0, _, ref in room.sent:
+            version = room.acks.get(ref)
+            if version is None or t0 < since:
+                continue
+            seen = []
+            for p in room.players:
+                t = min((at for v, at in p.arrivals.items() if v >= version), default=None)
+                if t is None:
+                    break
+                seen.append(t)
+            else:
+                out.append(max(seen) - t0)
+    return out
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "reverie", "serve", "--port", str(port), "--data-dir", data],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode} (is port {port} free?)")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str, float]:
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        server = start_server(port, data)
+        try:
+            idle_rss = rss_mib(server.pid)
+            tasks: list[asyncio.Task[None]] = []
+            limits = httpx.Limits(max_connections=50)
+            async with httpx.AsyncClient(limits=limits, timeout=30) as http:
+                gate = asyncio.Semaphore(25)
+
+                async def one() -> Room:
+                    async with gate:
+                        return await setup_room(base, http, tasks)
+
+                rooms = list(await asyncio.gather(*(one() for _ in range(n_rooms))))
+            await asyncio.sleep(2)
+            rng = random.Random(n_rooms)
+            warmup = 5.0
+            start = time.perf_counter()
+            stop = start + warmup + seconds
+            drivers = [asyncio.create_task(drive(r, think, stop, rng)) for r in rooms]
+            await asyncio.sleep(warmup)
+            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            await asyncio.gather(*drivers)
+            cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+            await asyncio.sleep(1.0)  # let the last updates land
+            rss = rss_mib(server.pid)
+            lat = sorted(latencies(rooms, start + warmup))
+            for room in rooms:
+                for p in room.players:
+                    await p.ws.close()
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    moves = len(lat)
+    return {
+        "rooms": n_rooms,
+        "sockets": n_rooms * 6,
+        "moves_per_s": moves / (t1 - t0),
+        "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
+        "max_ms": 1000 * lat[-1] if lat else float("nan"),
+        "server_cpu": (cpu1 - cpu0) / (t1 - t0),
+        "cpu_ms_per_room_s": 1000 * (cpu1 - cpu0) / (t1 - t0) / n_rooms,
+        "rss_mib": rss,
+        "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[100, 500, 1000])
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time per run")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds between a room's moves")
+    parser.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    results = []
+    for n in args.rooms:
+        port = args.port or free_port()
+        res = asyncio.run(run(n, args.seconds, args.think, port))
+        results.append(res)
+        print(
+            f"{n:5} rooms {res['sockets']:5} sockets  {res['moves_per_s']:7.1f} moves/s  "
+            f"p50 {res['p50_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
+            f"server CPU {res['server_cpu']:5.0%}  RSS {res['rss_mib']:6.0f} MiB "
+            f"({res['kib_per_room']:.0f} KiB/room)"
+        )
+    lines = [
+        f"Machine: {describe()}. Server and load generator share the machine (one server "
+        f"process; the load process drives the sockets). Dixit rooms of six players, one move "
+        f"per room about every {args.think:g} s, {args.seconds:g} s measured after a 5 s "
+        "warm-up. Latency: move sent → the last of the room's six clients has the new state.",
+        "",
+        "| rooms | sockets | moves/s | p50 | p99 | max | server CPU | CPU per room | server RSS | memory per room |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {r['rooms']:,} | {r['sockets']:,} | {r['moves_per_s']:.0f} | "
+            f"{r['p50_ms']:.1f} ms | {r['p99_ms']:.1f} ms | {r['max_ms']:.0f} ms | "
+            f"{r['server_cpu']:.0%} of a core | {r['cpu_ms_per_room_s']:.2f} ms/s | "
+            f"{r['rss_mib']:.0f} MiB | {r['kib_per_room']:.0f} KiB |"
+            for r in results
+        ],
+        "",
+        "Goal: p99 under 100 ms at 1,000 rooms (6,000 sockets).",
+    ]
+    if not args.no_write:
+        write_section("load", "\n".join(lines))
+        print("figures written to docs/benchmarks.md")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Browser tests: the real server in a subprocess, Debian's Chromium driven by Playwright.
+
+The server runs on a free port with a temporary data dir and ``REVERIE_BOT_DELAY=0`` so
+that bots move at once. Chromium must be at ``/usr/bin/chromium`` (``apt-get install -y
+chromium fonts-dejavu-core``); without it these tests fail, they never skip.
+Screenshots go to ``artifacts/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("REVERIE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _reverie_command() -> list[str]:
+    exe = Path(sys.executable).with_name("reverie")
+    if exe.exists():
+        return [str(exe)]
+    return [sys.executable, "-m", "reverie"]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start ``reverie serve`` and yield its base URL."""
+    data = tmp_path_factory.mktemp("reverie-data")
+    port = _free_port()
+    log_path = data / "server.log"
+    env = dict(os.environ, REVERIE_BOT_DELAY="0", PYTHONUNBUFFERED="1")
+    cmd = [
+        *_reverie_command(),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+    ]
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"reverie serve exited early:\n{log_path.read_text(errors='replace')}")
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as res:
+                    if res.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"reverie serve did not answer /healthz:\n{log_path.read_text()}")
+            time.sleep(0.1)
+        try:
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium fonts-dejavu-core"
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@dataclass
+class Player:
+    """One browser context and page: one person at the table."""
+
+    context: BrowserContext
+    page: Page
+    label: str
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+
+Open = Callable[..., Player]
+
+
+@pytest.fixture
+def open_player(browser: Browser, server: str) -> Iterator[Open]:
+    """Open a fresh browser context (its own localStorage) at a viewport size."""
+    made: list[Player] = []
+
+    def make(label: str, viewport: dict[str, int] = DESKTOP, lang: str = "en") -> Player:
+        ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)  # type: ignore[arg-type]
+        ctx.set_default_timeout(10_000)
+        page = ctx.new_page()
+        player = Player(ctx, page, label)
+
+        def on_dialog(d: Dialog) -> None:
+            player.dialogs.append(f"{d.type}: {d.message}")
+            d.dismiss()
+
+        page.on("dialog", on_dialog)
+        page.on("pageerror", lambda e: player.errors.append(str(e)))
+        page.on(
+            "console",
+            lambda m: player.errors.append(m.text) if m.type == "error" else None,
+        )
+        made.append(player)
+        return player
+
+    yield make
+    for pl in made:
+        pl.context.close()
+
+
+def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
+    """Save a screenshot as artifacts/screenshots/<name>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name)
+    path = SCREENSHOTS / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
