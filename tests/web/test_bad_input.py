@@ -163,11 +163,14 @@ def test_http_errors_are_clear(server: ServerThread) -> None:
 
 
 def test_unknown_room_and_missing_hello(server: ServerThread) -> None:
-    c = Client(server.base, "NOPE42")
-    assert c.until(lambda f: f["type"] == "error")["code"] == "unknown_room"
-    code, _ = create_room(server.base, "dixit", 3)
     from websockets.sync.client import connect
 
+    with connect(server.base.replace("http", "ws") + "/ws/NOPE42") as ws:
+        assert json.loads(ws.recv(timeout=5))["code"] == "unknown_room"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        assert ws.close_code == 4404
+    code, _ = create_room(server.base, "dixit", 3)
     with connect(server.base.replace("http", "ws") + f"/ws/{code}") as ws:
         ws.send(json.dumps({"type": "vote", "position": 1}))
         assert json.loads(ws.recv(timeout=5))["code"] == "bad_message"

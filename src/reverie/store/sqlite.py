@@ -2,16 +2,23 @@
 
 Writes are short transactions on one connection; in WAL mode with
 ``synchronous=NORMAL`` a commit survives the process being killed (``kill -9``), which
-is the durability the game needs; a power cut may lose the last moments. Calls run
-inline on the event loop: an append takes tens of microseconds, less than a thread hop.
+is the durability the game needs; a power cut may lose the last moments. Every call
+runs on one worker thread, so the occasional WAL checkpoint (which syncs the file to
+disk) never stalls the event loop that serves every other room.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 from reverie.store.base import StoredEvent, VersionConflict
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -41,9 +48,16 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+
+    async def _run(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._worker, fn)
 
     async def create(self, code: str, payload: bytes, at: float) -> None:
         """Open a room's log with its first event."""
+        await self._run(lambda: self._create(code, payload, at))
+
+    def _create(self, code: str, payload: bytes, at: float) -> None:
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -62,6 +76,9 @@ class SQLiteStore:
 
     async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
         """Append after version ``expected``; raise VersionConflict if it moved on."""
+        return await self._run(lambda: self._append(code, expected, payload, at))
+
+    def _append(self, code: str, expected: int, payload: bytes, at: float) -> int:
         db = self._db
         version = expected + 1
         db.execute("BEGIN IMMEDIATE")
@@ -84,18 +101,17 @@ class SQLiteStore:
 
     async def load(self, code: str) -> list[StoredEvent]:
         """Every event of a room in order."""
-        rows = self._db.execute(
-            "SELECT version, payload, at FROM events WHERE code = ? ORDER BY version", (code,)
-        ).fetchall()
+        sql = "SELECT version, payload, at FROM events WHERE code = ? ORDER BY version"
+        rows = await self._run(lambda: self._db.execute(sql, (code,)).fetchall())
         return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
 
     async def active_rooms(self, since: float) -> list[str]:
         """Rooms written to since ``since``."""
-        rows = self._db.execute(
-            "SELECT code FROM rooms WHERE updated_at >= ? ORDER BY updated_at", (since,)
-        ).fetchall()
+        sql = "SELECT code FROM rooms WHERE updated_at >= ? ORDER BY updated_at"
+        rows = await self._run(lambda: self._db.execute(sql, (since,)).fetchall())
         return [r[0] for r in rows]
 
     async def close(self) -> None:
         """Close the file."""
-        self._db.close()
+        await self._run(self._db.close)
+        self._worker.shutdown()

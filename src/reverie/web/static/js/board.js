@@ -36,16 +36,15 @@ function pathThrough(pts, closed) {
   return closed ? `${d} Z` : d;
 }
 
-function cloud(x, y, r, attrs) {
-  const d = [
-    `M${x - r * 1.25} ${y + r * 0.45}`,
-    `a${r * 0.5} ${r * 0.5} 0 0 1 ${r * 0.2} ${-r * 0.95}`,
-    `a${r * 0.62} ${r * 0.62} 0 0 1 ${r * 1.05} ${-r * 0.4}`,
-    `a${r * 0.55} ${r * 0.55} 0 0 1 ${r * 0.95} ${r * 0.2}`,
-    `a${r * 0.5} ${r * 0.5} 0 0 1 ${r * 0.3} ${r * 1.15}`,
-    "z",
-  ].join(" ");
-  return s("path", { d, ...attrs });
+function cloud(x, y, r, { fill, stroke, width }) {
+  // Three puffs on a flat base; the outline is the same shapes drawn wider underneath.
+  const shapes = (grow, paint) => [
+    s("circle", { cx: x - r * 0.68, cy: y + r * 0.08, r: r * 0.52 + grow, fill: paint }),
+    s("circle", { cx: x + r * 0.05, cy: y - r * 0.22, r: r * 0.72 + grow, fill: paint }),
+    s("circle", { cx: x + r * 0.72, cy: y + r * 0.06, r: r * 0.55 + grow, fill: paint }),
+    s("rect", { x: x - r * 1.2 - grow, y: y - r * 0.05 - grow, width: r * 2.4 + grow * 2, height: r * 0.66 + grow * 2, rx: r * 0.33 + grow, fill: paint }),
+  ];
+  return s("g", { class: "cloud-shape" }, shapes(width, stroke), shapes(0, fill));
 }
 
 function pieces(playersAt, pts, r) {
@@ -123,7 +122,7 @@ function dixitBoard(players) {
     s(
       "g",
       { class: "square" },
-      s("circle", { cx: p.x, cy: p.y, r, fill: i % 5 === 0 ? "url(#sq-glow)" : "rgba(255,240,220,.16)", stroke: "rgba(255,226,200,.55)", "stroke-width": 1.2 }),
+      s("circle", { cx: p.x, cy: p.y, r, fill: i % 5 === 0 ? "url(#sq-glow)" : "#4a3a6b", stroke: "rgba(255,226,200,.55)", "stroke-width": 1.2 }),
       s("text", { x: p.x, y: p.y + 4.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num strong" : "sq-num" }, String(i)),
     ),
   );
@@ -148,14 +147,14 @@ function imaginariumBoard(players, specials) {
       "g",
       { class: ["cloud", sp ? `special special-${sp}` : ""].join(" "), "data-cloud": num, "data-special": sp || null },
       sp ? s("title", {}, t(`restriction.${sp}.short`)) : null,
-      cloud(p.x, p.y + 4, r, {
-        fill: sp ? "#ffd9a8" : "rgba(255,246,236,.88)",
-        stroke: sp ? "#ff9a76" : "rgba(255,255,255,.6)", "stroke-width": sp ? 2.2 : 1,
+      cloud(p.x, p.y, r, {
+        fill: sp ? "#ffd9a8" : "#f6ede6",
+        stroke: sp ? "#ff9a76" : "#c9b8d8", width: sp ? 2.2 : 1,
       }),
       sp
-        ? iconGroup(sp, { x: p.x + 1, y: p.y - 1, size: 19, color: "#7a3b2e" })
-        : s("text", { x: p.x, y: p.y + 5, "text-anchor": "middle", class: "cloud-num" }, String(num)),
-      sp ? s("text", { x: p.x + r * 0.95, y: p.y - r * 0.55, "text-anchor": "middle", class: "cloud-num-small" }, String(num)) : null,
+        ? iconGroup(sp, { x: p.x - r * 0.42, y: p.y + 1, size: 18, color: "#7a3b2e" })
+        : s("text", { x: p.x, y: p.y + 6, "text-anchor": "middle", class: "cloud-num" }, String(num)),
+      sp ? s("text", { x: p.x + r * 0.5, y: p.y + 6, "text-anchor": "middle", class: "cloud-num" }, String(num)) : null,
     );
   });
   const height = 46 + 4 * 64 + 46;
@@ -187,7 +186,7 @@ function pictoricBoard(players, length) {
     return s(
       "g",
       { class: "square" },
-      s("rect", { x: p.x - r, y: p.y - r, width: r * 2, height: r * 2, rx: 7, fill: i % 5 === 0 ? "url(#sq-glow)" : "rgba(255,240,220,.16)", stroke: "rgba(255,226,200,.5)", "stroke-width": 1.2 }),
+      s("rect", { x: p.x - r, y: p.y - r, width: r * 2, height: r * 2, rx: 7, fill: i % 5 === 0 ? "url(#sq-glow)" : "#4a3a6b", stroke: "rgba(255,226,200,.5)", "stroke-width": 1.2 }),
       s("text", { x: p.x, y: p.y + 4.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num strong" : "sq-num" }, String(i + 1)),
     );
   });

@@ -593,13 +593,15 @@ function stageClue(g, mine) {
   if (pictoric && st === mine && g.story_card !== null) {
     parts.push(h("h3", {}, t("stage.drawn_card")), cardRow([cardTile(g.story_card, { story: true, note: t("stage.drawn_card") })], { cls: "table-row" }));
   }
-  if (iTell) parts.push(clueForm(g));
-  if (!gallery && seated) {
-    parts.push(
-      h("h3", {}, t(iTell && !pictoric ? "stage.pick_from_hand" : "stage.your_hand")),
-      handRow(g, { choosable: iTell && !pictoric, chooseLabel: t("stage.choose_story"), chosen: app.ui.card }),
-    );
-  }
+  const handPart = !gallery && seated
+    ? [
+        h("h3", {}, t(iTell && !pictoric ? "stage.pick_from_hand" : "stage.your_hand")),
+        handRow(g, { choosable: iTell && !pictoric, chooseLabel: t("stage.choose_story"), chosen: app.ui.card }),
+      ]
+    : [];
+  // Choosing from the hand comes first, then the clue; otherwise the clue, then the hand.
+  if (iTell && !pictoric) parts.push(...handPart, clueForm(g));
+  else parts.push(iTell ? clueForm(g) : null, ...handPart);
   return parts;
 }
 
@@ -961,8 +963,9 @@ function renderChatLines() {
     );
   }
   app.chatRendered = app.chat.length;
-  if (!app.chat.length && !list.children.length) list.append(h("li", { class: "muted small chat-empty" }, t("chat.empty")));
-  else list.querySelector(".chat-empty")?.remove();
+  if (!app.chat.length) {
+    if (!list.children.length) list.append(h("li", { class: "muted small chat-empty" }, t("chat.empty")));
+  } else list.querySelector(".chat-empty")?.remove();
   list.scrollTop = list.scrollHeight;
 }
 
