@@ -32,8 +32,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.machine import describe, write_section
-from reverie.bots.simple import choose_action
-from reverie.rules.association import Clue, Submit, Vote
+from reverie.bots.simple import choose_action, to_frame
 
 COLORS = ["#e63946", "#f4a261", "#e9c46a", "#2a9d8f", "#457b9d", "#8338ec"]
 
@@ -130,16 +129,6 @@ async def setup_room(base: str, http: httpx.AsyncClient, tasks: list[asyncio.Tas
     return room
 
 
-def frame_for(action: object, version: int) -> dict[str, Any]:
-    if isinstance(action, Clue):
-        return {"type": "clue", "text": action.text, "card": action.card, "version": version}
-    if isinstance(action, Submit):
-        return {"type": "submit", "card": action.card, "version": version}
-    if isinstance(action, Vote):
-        return {"type": "vote", "position": action.position, "version": version}
-    raise TypeError(action)
-
-
 async def drive(room: Room, think: float, stop: float, rng: random.Random) -> None:
     """Make a move in this room every ``think`` seconds (with jitter) until ``stop``."""
     await asyncio.sleep(rng.random() * think)
@@ -164,7 +153,7 @@ async def drive(room: Room, think: float, stop: float, rng: random.Random) -> No
             continue
         ref = room.next_ref
         room.next_ref += 1
-        frame = frame_for(action, mine["version"]) | {"id": ref}
+        frame = to_frame(action, mine["version"]) | {"id": ref}
         t0 = time.perf_counter()
         await p.ws.send(json.dumps(frame))
         room.sent.append((t0, p, ref))
@@ -239,8 +228,10 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
             drivers = [asyncio.create_task(drive(r, think, stop, rng)) for r in rooms]
             await asyncio.sleep(warmup)
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            me0 = time.process_time()
             await asyncio.gather(*drivers)
             cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+            me1 = time.process_time()
             await asyncio.sleep(1.0)  # let the last updates land
             rss = rss_mib(server.pid)
             lat = sorted(latencies(rooms, start + warmup))
@@ -262,6 +253,7 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
         "max_ms": 1000 * lat[-1] if lat else float("nan"),
         "server_cpu": (cpu1 - cpu0) / (t1 - t0),
+        "load_cpu": (me1 - me0) / (t1 - t0),
         "cpu_ms_per_room_s": 1000 * (cpu1 - cpu0) / (t1 - t0) / n_rooms,
         "rss_mib": rss,
         "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
@@ -292,7 +284,8 @@ def main() -> None:
         print(
             f"{n:5} rooms {res['sockets']:5} sockets  {res['moves_per_s']:7.1f} moves/s  "
             f"p50 {res['p50_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
-            f"server CPU {res['server_cpu']:5.0%}  RSS {res['rss_mib']:6.0f} MiB "
+            f"server CPU {res['server_cpu']:5.0%}  load CPU {res['load_cpu']:5.0%}  "
+            f"RSS {res['rss_mib']:6.0f} MiB "
             f"({res['kib_per_room']:.0f} KiB/room)"
         )
     lines = [

@@ -137,7 +137,7 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(
 ) -> None:
     import reverie.simulation as sim
 
-    monkeypatch.setattr(sim, "invariant_violations", lambda state: ["a planted fault"])
+    monkeypatch.setattr(sim, "invariant_violations", lambda state, **kw: ["a planted fault"])
     result = runner.invoke(app, ["simulate", "--games", "2"])
     assert result.exit_code == 1
     assert "a planted fault" in result.stderr

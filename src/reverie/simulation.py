@@ -36,8 +36,10 @@ def play_random_game(
     card_count: int = DEFAULT_CARD_COUNT,
     timeout_rate: float = 0.0,
     check: bool = True,
+    check_views: bool = True,
 ) -> GameRecord:
-    """Play one game with random legal players; with ``check``, verify every invariant."""
+    """Play one game with random legal players; with ``check``, verify every invariant
+    after every action (with ``check_views``, also that no view shows a hidden card)."""
     names = [f"P{i + 1}" for i in range(players)]
     state = new_game(variant, names, seed, card_count=card_count)
     rng = random.Random(seed)
@@ -53,7 +55,7 @@ def play_random_game(
         if check:
             if nxt.version != state.version + 1:
                 problems.append("the version did not advance by one")
-            problems.extend(invariant_violations(nxt))
+            problems.extend(invariant_violations(nxt, check_views=check_views))
             if problems:
                 break
         state = nxt

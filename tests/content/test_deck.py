@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from reverie.content import deck_build as db
+from reverie.content.deck_cli import CHROMIUM, CHROMIUM_ARGS
 from reverie.content.decks import (
     CONTENT_ENV,
     Deck,
@@ -26,15 +27,6 @@ from reverie.content.decks import (
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "src" / "reverie" / "web" / "static"
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 from msgspec.structs import replace
@@ -24,32 +23,10 @@ from reverie.rules.association import (
     spectator_view,
     view,
 )
-from reverie.rules.association.playouts import random_action
+from reverie.rules.association.playouts import random_action, view_cards, visible_cards
 from reverie.rules.association.variants import StorySource, find_variant
 
 from .helpers import CARDS, game, give_clue, storyteller, submit_all
-
-
-def visible_cards(state: GameState, seat: int | None) -> set[int]:
-    """Cards ``seat`` has seen: own hand and card, the public table, revealed rounds."""
-    rnd = state.round
-    v = find_variant(state.variant)
-    seen: set[int] = set()
-    for r in state.history:
-        seen.update(r.table)
-    if state.phase is Phase.VOTE or (
-        state.phase is Phase.CLUE and v.story_source is StorySource.GALLERY
-    ):
-        seen.update(rnd.table)
-    if seat is not None and state.phase is not Phase.OVER:
-        seen.update(state.hands[seat])
-        if rnd.submissions and rnd.submissions[seat] is not None:
-            seen.add(rnd.submissions[seat])  # type: ignore[arg-type]
-        if seat == rnd.storyteller and rnd.story_card is not None:
-            seen.add(rnd.story_card)
-    if seat is not None and state.phase is Phase.OVER:
-        seen.update(state.hands[seat])
-    return seen
 
 
 def scramble(state: GameState, seat: int | None, rng: random.Random) -> GameState:
@@ -122,18 +99,7 @@ def scramble(state: GameState, seat: int | None, rng: random.Random) -> GameStat
     )
 
 
-def card_fields(v: dict[str, Any]) -> set[int]:
-    """Every card number a view shows, wherever the protocol puts cards."""
-    cards: set[int] = set(v["hand"] or [])
-    cards.update(t["card"] for t in v["table"])
-    for key in ("story_card", "my_card"):
-        if v[key] is not None:
-            cards.add(v[key])
-    if v["last_round"]:
-        cards.update(t["card"] for t in v["last_round"]["table"])
-        if v["last_round"]["story_card"] is not None:
-            cards.add(v["last_round"]["story_card"])
-    return cards
+card_fields = view_cards
 
 
 def check_all_views(state: GameState, rng: random.Random) -> None:

@@ -150,19 +150,6 @@ def join(base: str, code: str, name: str, color: str) -> Client:
     return c
 
 
-def action_frame(action: object, version: int) -> Frame:
-    """The client frame for a rules action chosen from a view."""
-    from reverie.rules.association import Clue, Submit, Vote
-
-    if isinstance(action, Clue):
-        return {"type": "clue", "text": action.text, "card": action.card, "version": version}
-    if isinstance(action, Submit):
-        return {"type": "submit", "card": action.card, "version": version}
-    if isinstance(action, Vote):
-        return {"type": "vote", "position": action.position, "version": version}
-    raise TypeError(action)
-
-
 def sync(clients: list[Client], timeout: float = 10.0) -> Frame:
     """Bring every client to the newest version any of them has seen."""
     latest = max([c.acked for c in clients] + [c.state["version"] for c in clients if c.state])
@@ -182,7 +169,7 @@ def play(
     over or ``until(state)``; bots in other seats move on the server."""
     import random
 
-    from reverie.bots.simple import choose_action
+    from reverie.bots.simple import choose_action, to_frame
 
     rng = random.Random(seed)
     by_seat = {c.seat: c for c in clients if c.seat is not None}
@@ -200,7 +187,7 @@ def play(
         view = client.state["game"]  # type: ignore[index]
         action = choose_action(view, lambda card: [], rng)
         assert action is not None
-        reply = client.request(action_frame(action, client.state["version"]))  # type: ignore[index]
+        reply = client.request(to_frame(action, client.state["version"]))  # type: ignore[index]
         if reply["type"] == "error" and reply["code"] == "rate_limited":
             time.sleep(0.1)  # a test player is faster than the limit allows: wait, retry
             continue

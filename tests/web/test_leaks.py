@@ -14,8 +14,9 @@ import json
 import pytest
 
 from reverie.rules.association import view
+from reverie.rules.association.playouts import view_cards as card_fields
+from reverie.rules.association.playouts import visible_cards
 
-from ..rules.test_views import card_fields, visible_cards
 from .harness import Client, ServerThread, create_room, join, play, room_history
 
 SETUPS = {

@@ -68,3 +68,20 @@ def choose_action(view: dict[str, Any], describe: Describe, rng: random.Random) 
         position = next(t["position"] for t in view["table"] if t["card"] == card)
         return Vote(me, position)
     return None
+
+
+def to_frame(action: Action, version: int | None = None) -> dict[str, Any]:
+    """The WebSocket frame (docs/protocol.md) that makes ``action`` for a bot driving a
+    real socket; the server fills in the seat from the socket's token."""
+    frame: dict[str, Any]
+    if isinstance(action, Clue):
+        frame = {"type": "clue", "text": action.text, "card": action.card}
+    elif isinstance(action, Submit):
+        frame = {"type": "submit", "card": action.card}
+    elif isinstance(action, Vote):
+        frame = {"type": "vote", "position": action.position}
+    else:
+        raise TypeError(f"{type(action).__name__} is not a player's move")
+    if version is not None:
+        frame["version"] = version
+    return frame

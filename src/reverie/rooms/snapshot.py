@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from reverie.rooms.state import RoomState
 from reverie.rules.association import find_variant, views
 
@@ -24,6 +26,7 @@ def room_info(
     """The public facts of a room, with ``you`` for the given seat."""
     v = find_variant(room.variant)
     o = room.options
+    # The options a host set, every field (the game view repeats the ones play needs).
     return {
         "code": room.code,
         "variant": room.variant,
@@ -33,16 +36,7 @@ def room_info(
         "seats": room.seats,
         "min_players": v.min_players,
         "max_players": v.max_players,
-        "options": {
-            "first_storyteller": o.first_storyteller,
-            "restrictions": o.restrictions,
-            "on_timeout": o.on_timeout,
-            "target_score": o.target_score,
-            "track_length": o.track_length,
-            "clue_seconds": o.clue_seconds,
-            "card_seconds": o.card_seconds,
-            "vote_seconds": o.vote_seconds,
-        },
+        "options": msgspec.structs.asdict(o),
         "players": [
             {
                 "seat": s,

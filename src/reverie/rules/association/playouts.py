@@ -8,12 +8,14 @@ it is a test driver, not a bot. Bots consume views only (see ``reverie.bots``).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from reverie.rules.association.actions import Action, Clue, Submit, Timeout, Vote
 from reverie.rules.association.clues import Restriction
 from reverie.rules.association.engine import waiting_for
 from reverie.rules.association.state import GameState, Phase
 from reverie.rules.association.variants import StorySource, find_variant
+from reverie.rules.association.views import views
 
 _CLUES = {
     Restriction.FOUR_WORDS: "a ship of dreams",
@@ -77,9 +79,62 @@ def card_locations(state: GameState) -> list[int]:
     return cards
 
 
-def invariant_violations(state: GameState) -> list[str]:
-    """Everything wrong with a state that the rules should never produce (empty if fine)."""
-    problems: list[str] = []
+def visible_cards(state: GameState, seat: int | None) -> set[int]:
+    """The cards ``seat`` (None: a spectator) has seen: its own hand and card, the
+    storyteller's own pick, the table once face up, and every revealed round."""
+    rnd = state.round
+    v = find_variant(state.variant)
+    seen: set[int] = set()
+    for r in state.history:
+        seen.update(r.table)
+    if state.phase is Phase.VOTE or (
+        state.phase is Phase.CLUE and v.story_source is StorySource.GALLERY
+    ):
+        seen.update(rnd.table)
+    if seat is not None:
+        seen.update(state.hands[seat])
+        if state.phase is not Phase.OVER:
+            mine = rnd.submissions[seat] if rnd.submissions else None
+            if mine is not None:
+                seen.add(mine)
+            if seat == rnd.storyteller and rnd.story_card is not None:
+                seen.add(rnd.story_card)
+    return seen
+
+
+def view_cards(shown: dict[str, Any]) -> set[int]:
+    """Every card a view shows, wherever the protocol puts cards."""
+    cards: set[int] = set(shown["hand"] or [])
+    cards.update(t["card"] for t in shown["table"])
+    for key in ("story_card", "my_card"):
+        if shown[key] is not None:
+            cards.add(shown[key])
+    last = shown["last_round"]
+    if last:
+        cards.update(t["card"] for t in last["table"])
+        if last["story_card"] is not None:
+            cards.add(last["story_card"])
+    return cards
+
+
+def view_leaks(state: GameState) -> list[str]:
+    """Views (every seat and a spectator) that show a card the seat may not see."""
+    seats: list[int | None] = [*range(len(state.players)), None]
+    problems = []
+    for seat, shown in views(state, seats).items():
+        extra = view_cards(shown) - visible_cards(state, seat)
+        if extra:
+            who = "a spectator" if seat is None else f"seat {seat}"
+            problems.append(f"the view of {who} shows cards it may not see: {sorted(extra)}")
+    return problems
+
+
+def invariant_violations(state: GameState, *, check_views: bool = False) -> list[str]:
+    """Everything wrong with a state that the rules should never produce (empty if fine).
+
+    With ``check_views``, also that no view shows a card its seat may not see.
+    """
+    problems: list[str] = view_leaks(state) if check_views else []
     cards = card_locations(state)
     if len(cards) != len(set(cards)):
         problems.append("a card is in two places at once")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reverie.rules.association.boards import (
     DIXIT_TRACK,
@@ -126,19 +126,12 @@ IMAGINARIUM = Variant(
     deck_sizes=_IMAGINARIUM_DECKS,
 )
 
-IMAGINARIUM_HARMONY = Variant(
+# Harmony: the same flow, hand, board, clouds and end as Imaginarium; only scoring differs.
+IMAGINARIUM_HARMONY = replace(
+    IMAGINARIUM,
     name="imaginarium-harmony",
     title="Imaginarium: Harmony",
-    min_players=3,
-    max_players=8,
-    hand_size=6,
-    story_source=StorySource.HAND,
-    refill=Refill.TO_HAND_SIZE,
-    end=EndRule.HANDS_EMPTY,
-    board=IMAGINARIUM_CLOUDS,
-    first_storyteller=FirstStoryteller.RANDOM,
     score=score_imaginarium_harmony,
-    deck_sizes=_IMAGINARIUM_DECKS,
 )
 
 PICTORIC = Variant(

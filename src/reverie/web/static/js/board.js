@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { iconGroup } from "./icons.js";
 
 const W = 640;
+const DIXIT_H = 420;
 
 function serpentine(n, cols, { dx, dy, x0, y0, wobble = 0 }) {
   const pts = [];
@@ -18,14 +19,14 @@ function serpentine(n, cols, { dx, dy, x0, y0, wobble = 0 }) {
 }
 
 function loop30() {
-  // 11 along the top, 4 down the right, 11 back along the bottom, 4 up the left.
+  // 9 along the top, 6 down the right, 9 back along the bottom, 6 up the left.
   const pts = [];
-  const x0 = 40, x1 = W - 40, y0 = 40, y1 = 260;
-  const dx = (x1 - x0) / 10, dy = (y1 - y0) / 5;
-  for (let i = 0; i <= 10; i++) pts.push({ x: x0 + i * dx, y: y0 });
-  for (let i = 1; i <= 4; i++) pts.push({ x: x1, y: y0 + i * dy });
-  for (let i = 10; i >= 0; i--) pts.push({ x: x0 + i * dx, y: y1 });
-  for (let i = 4; i >= 1; i--) pts.push({ x: x0, y: y0 + i * dy });
+  const x0 = 44, x1 = W - 44, y0 = 44, y1 = DIXIT_H - 44;
+  const dx = (x1 - x0) / 8, dy = (y1 - y0) / 7;
+  for (let i = 0; i <= 8; i++) pts.push({ x: x0 + i * dx, y: y0 });
+  for (let i = 1; i <= 6; i++) pts.push({ x: x1, y: y0 + i * dy });
+  for (let i = 8; i >= 0; i--) pts.push({ x: x0 + i * dx, y: y1 });
+  for (let i = 6; i >= 1; i--) pts.push({ x: x0, y: y0 + i * dy });
   return pts;
 }
 
@@ -117,20 +118,20 @@ function summary(players) {
 
 function dixitBoard(players) {
   const pts = loop30();
-  const r = 19;
+  const r = 24;
   const squares = pts.map((p, i) =>
     s(
       "g",
       { class: "square" },
       s("circle", { cx: p.x, cy: p.y, r, fill: i % 5 === 0 ? "url(#sq-glow)" : "#4a3a6b", stroke: "rgba(255,226,200,.55)", "stroke-width": 1.2 }),
-      s("text", { x: p.x, y: p.y + 4.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num strong" : "sq-num" }, String(i)),
+      s("text", { x: p.x, y: p.y + 5.5, "text-anchor": "middle", class: i % 5 === 0 ? "sq-num big strong" : "sq-num big" }, String(i)),
     ),
   );
   const label = `${t("board.dixit")}: ${summary(players)}`;
-  return svgRoot(300, label, [
+  return svgRoot(DIXIT_H, label, [
     s("path", { d: pathThrough(pts, true), fill: "none", stroke: "rgba(255,226,200,.25)", "stroke-width": 10, "stroke-linejoin": "round" }),
-    s("text", { x: W / 2, y: 145, "text-anchor": "middle", class: "board-title" }, "Dixit"),
-    s("text", { x: W / 2, y: 172, "text-anchor": "middle", class: "board-sub" }, t("board.dixit_sub")),
+    s("text", { x: W / 2, y: DIXIT_H / 2 - 4, "text-anchor": "middle", class: "board-title" }, "Dixit"),
+    s("text", { x: W / 2, y: DIXIT_H / 2 + 26, "text-anchor": "middle", class: "board-sub" }, t("board.dixit_sub")),
     squares,
     pieces(groupBySquare(players, (sq) => sq - 1), pts, r),
   ]);

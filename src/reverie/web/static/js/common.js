@@ -76,7 +76,13 @@ export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
   const inDoc = anchor && anchor.isConnected;
   if (inDoc) {
     const box = anchor.closest(".actions") || anchor;
-    box.querySelectorAll?.(":scope ~ .toast-inline").forEach((x) => x.remove());
+    // One message per place: a newer one replaces the older.
+    let next = box.nextElementSibling;
+    while (next && next.classList.contains("toast-inline")) {
+      const after = next.nextElementSibling;
+      next.remove();
+      next = after;
+    }
     el.classList.add("toast-inline");
     box.after(el);
   } else {

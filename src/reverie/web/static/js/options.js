@@ -46,12 +46,11 @@ export function optionsFields(variant, options, seats, { players = null, disable
   const name = variant.name;
   const seatChoices = [];
   for (let n = variant.min_players; n <= variant.max_players; n++) seatChoices.push([n, t("options.seats_n", { n })]);
-  const fsChoices = [["default", t("options.first.default", { rule: t(`options.first.${variant.first_storyteller}`) })]];
+  const fsChoices = [["default", t("options.first.default", { rule: t(`options.first.short.${variant.first_storyteller}`) })]];
   if (!isPictoric(name)) fsChoices.push(["claim", t("options.first.claim")]);
   fsChoices.push(["random", t("options.first.random")], ["dice", t("options.first.dice")]);
-  for (const p of players || [{ seat: 0, name: t("options.first.me") }]) {
-    fsChoices.push([p.seat, t("options.first.seat", { name: p.name })]);
-  }
+  if (players) for (const p of players) fsChoices.push([p.seat, t("options.first.seat", { name: p.name })]);
+  else fsChoices.push([0, t("options.first.host")]);
   const restrictionChoices = [
     ["board", t(name.startsWith("imaginarium") ? "options.restrictions.board" : "options.restrictions.none_on_board")],
     ["off", t("options.restrictions.off")],
@@ -67,7 +66,7 @@ export function optionsFields(variant, options, seats, { players = null, disable
       disabled, hint: t("options.restrictions.hint"),
     }),
     number("target_score", t("options.target"), o.target_score, {
-      min: 1, max: 200, placeholder: t("options.target_off"), disabled, hint: t(`options.target.hint.${isPictoric(name) ? "pictoric" : "other"}`),
+      min: 1, max: 200, placeholder: t("options.target_off"), disabled, hint: t(`options.target.hint.${isPictoric(name) ? "pictoric" : name.startsWith("imaginarium") ? "imaginarium" : "dixit"}`),
     }),
     isPictoric(name) &&
       number("track_length", t("options.track"), o.track_length, { min: 5, max: 200, disabled, hint: t("options.track.hint") }),

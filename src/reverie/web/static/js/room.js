@@ -312,7 +312,7 @@ function onJoin(e) {
 function renderLobby() {
   const r = room();
   const show = r && r.status === "lobby";
-  section("lobby", show ? [r, me()] : null, () => {
+  section("lobby", show ? [r, me(), app.ui.watching] : null, () => {
     if (!show) return null;
     const host = isHost();
     const list = players();
@@ -361,10 +361,15 @@ function renderLobby() {
       { id: "lobby-options", class: "lobby-options", onchange: (e) => onOptionsChange(e), onsubmit: (e) => e.preventDefault() },
       optionsFields(v, r.options, r.seats, { players: list.filter((p) => !p.bot || true), disabled: !host }),
     );
+    const canSit = mine === null && r.players.length < r.seats;
     return h(
       "div",
       { class: "panel lobby" },
       h("h2", {}, t("lobby.title", { game: t(`variant.${r.variant}.title`) })),
+      canSit && app.ui.watching
+        ? h("p", { class: "row watching-note" }, icon("eye", { size: 18 }), t("lobby.watching"),
+            h("button", { type: "button", class: "btn btn-small", id: "take-seat", onclick: () => { app.ui.watching = false; render(); $("#join-name")?.focus(); } }, t("lobby.take_seat")))
+        : null,
       h("p", { class: "muted" }, t(`variant.${r.variant}.blurb`), " ", h("a", { href: `/rules#${r.variant}`, target: "_blank", rel: "noopener" }, t("lobby.rules_link"))),
       invite,
       h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })),
@@ -995,14 +1000,6 @@ function renderSeatTools() {
     return h(
       "div",
       { class: "panel seat-tools" },
-      p?.bot_playing
-        ? h(
-            "div",
-            { class: "reclaim" },
-            h("p", {}, icon("bot", { size: 18 }), " ", t("seat.bot_playing")),
-            h("button", { type: "button", class: "btn", id: "reclaim", onclick: (e) => send({ type: "reclaim" }, e.currentTarget) }, t("seat.reclaim")),
-          )
-        : null,
       h(
         "details",
         { class: "move-device" },
@@ -1015,6 +1012,20 @@ function renderSeatTools() {
           h("button", { type: "button", class: "btn btn-small", id: "copy-seat-link", onclick: (e) => copyText(link, e.currentTarget) }, icon("copy", { size: 16 }), h("span", { class: "btn-label" }, t("common.copy"))),
         ),
       ),
+    );
+  });
+}
+
+function renderNotice() {
+  const p = players().find((x) => x.seat === me());
+  const show = Boolean(p?.bot_playing) && room()?.status === "playing";
+  section("notice", show ? [true] : null, () => {
+    if (!show) return null;
+    return h(
+      "div",
+      { class: "panel reclaim", role: "alert" },
+      h("p", {}, icon("bot", { size: 20 }), " ", t("seat.bot_playing")),
+      h("button", { type: "button", class: "btn", id: "reclaim", onclick: (e) => send({ type: "reclaim" }, e.currentTarget) }, t("seat.reclaim")),
     );
   });
 }
@@ -1124,6 +1135,7 @@ function render() {
   tickCountdown();
   renderConn();
   renderGate();
+  renderNotice();
   renderLobby();
   renderReveal();
   renderStage();
@@ -1133,6 +1145,8 @@ function render() {
   renderLog();
   renderChatShell();
   renderSeatTools();
+  const title = `${code} · Reverie`;
+  document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;
   document.body.dataset.status = room()?.status || "";
   document.body.dataset.phase = game()?.phase || "";
 }
@@ -1151,7 +1165,6 @@ async function start() {
   await loadVariants();
   await boot(() => {
     app.sigs = {};
-    document.title = `${code} · Reverie`;
     render();
   });
   try {
