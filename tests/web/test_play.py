@@ -107,3 +107,16 @@ def test_reconnect_returns_to_the_same_seat_and_bots_can_stand_in(server: Server
     assert bob.request({"type": "reclaim"})["type"] == "ack"
     back = bob.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["bot_playing"])
     assert back["room"]["you"]["seat"] == 2
+
+
+def test_a_table_can_take_over_from_a_host_who_left(server: ServerThread) -> None:
+    code, token = create_room(server.base, "dixit", 4)
+    host = Client(server.base, code, token)
+    ann = join(server.base, code, "Ann", "#2a9d8f")
+    assert ann.request({"type": "make_host", "seat": 1})["code"] == "not_host"
+    host.close()
+    ann.until(lambda f: f["type"] == "state" and not f["room"]["players"][0]["connected"])
+    assert ann.request({"type": "make_host", "seat": 0})["code"] == "not_host"
+    assert ann.request({"type": "make_host", "seat": 1})["type"] == "ack"
+    assert ann.until(lambda f: f["type"] == "state" and f["room"]["you"]["host"])
+    assert ann.request({"type": "add_bot"})["type"] == "ack"

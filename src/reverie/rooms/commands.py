@@ -165,10 +165,14 @@ def _fresh(room: RoomState, version: int | None) -> None:
         raise RoomError("stale_version", "The table has moved on; look again and retry.")
 
 
-def decide(room: RoomState, seat: int | None, cmd: Command, now: float) -> RoomEvent:
+def decide(
+    room: RoomState, seat: int | None, cmd: Command, now: float, *, host_away: bool = False
+) -> RoomEvent:
     """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
 
-    ``Join`` and ``Hello`` are handled by the service (they involve tokens).
+    ``Join`` and ``Hello`` are handled by the service (they involve tokens). While the
+    host is away (no open connection), any seated person may take the host role, so a
+    table is never stuck without someone to start, reorder or hand seats to bots.
     """
     if isinstance(cmd, VoteCmd):
         _fresh(room, cmd.version)
@@ -188,6 +192,8 @@ def decide(room: RoomState, seat: int | None, cmd: Command, now: float) -> RoomE
         if not room.players[s].bot_playing:
             raise RoomError("bad_message", "Nobody else is playing your seat.")
         return BotSeat(s, on=False)
+    if isinstance(cmd, MakeHost) and host_away and cmd.seat == _seated(seat):
+        return HostChanged(cmd.seat)
     _host(room, seat)
     if isinstance(cmd, SetOptions):
         return OptionsSet(cmd.options, cmd.seats or room.seats)

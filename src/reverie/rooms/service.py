@@ -209,20 +209,21 @@ class RoomService:
     async def join(self, live: LiveRoom, cmd: Join) -> tuple[int, str]:
         """Seat a spectator; returns their seat and new token."""
         token = secrets.token_urlsafe(24)
-        await self._commit(live, Joined(cmd.name, cmd.color, hash_token(token)))
-        return len(live.state.players) - 1, token
+        token_hash = hash_token(token)
+        async with live.lock:
+            await self._commit_locked(live, Joined(cmd.name, cmd.color, token_hash))
+            seat = live.state.seat_of(token_hash)
+        assert seat is not None
+        return seat, token
 
     async def command(self, live: LiveRoom, seat: int | None, cmd: Command) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
         async with live.lock:
-            event = decide(live.state, seat, cmd, self.clock())
+            host_away = live.state.host not in live.connected
+            event = decide(live.state, seat, cmd, self.clock(), host_away=host_away)
             await self._commit_locked(live, event)
             return live.state.version
-
-    async def _commit(self, live: LiveRoom, event: RoomEvent) -> None:
-        async with live.lock:
-            await self._commit_locked(live, event)
 
     async def _commit_locked(self, live: LiveRoom, event: RoomEvent) -> None:
         before = live.state
