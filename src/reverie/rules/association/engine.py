@@ -558,16 +558,15 @@ def _from_next(storyteller: int, n: int) -> list[int]:
 def _refill_to(
     hands: tuple[tuple[int, ...], ...], deck: tuple[int, ...], size: int, order: Iterable[int]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
+    """Top every hand up to ``size`` in deal order; ``short`` if the deck ran out."""
     new = list(hands)
-    short = False
+    top = 0
     for s in order:
         want = size - len(new[s])
         if want > 0:
-            if want > len(deck):
-                short = True
-            new[s] = new[s] + deck[:want]
-            deck = deck[want:]
-    return tuple(new), deck, short
+            new[s] = new[s] + deck[top : top + want]
+            top += want
+    return tuple(new), deck[top:], top > len(deck)
 
 
 def _draw_each(
