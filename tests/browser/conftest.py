@@ -2,7 +2,8 @@
 
 The server runs on a free port with a temporary data dir and ``REVERIE_BOT_DELAY=0`` so
 that bots move at once. Chromium must be at ``/usr/bin/chromium`` (``apt-get install -y
-chromium fonts-dejavu-core``); without it these tests fail, they never skip.
+chromium fonts-dejavu-core``); without it these tests fail, they never skip. The
+``browser`` fixture is shared with the other test folders (tests/conftest.py).
 Screenshots go to ``artifacts/screenshots/`` (git-ignored).
 """
 
@@ -21,24 +22,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Dialog,
+    Page,
+    ViewportSize,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = os.environ.get("REVERIE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 375, "height": 740}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 375, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -52,12 +50,9 @@ def _reverie_command() -> list[str]:
     return [sys.executable, "-m", "reverie"]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``reverie serve`` and yield its base URL."""
-    data = tmp_path_factory.mktemp("reverie-data")
-    port = _free_port()
-    log_path = data / "server.log"
+def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start ``reverie serve`` on ``port`` with ``data`` as its data dir; wait for /healthz."""
+    log_path = data / f"server-{port}.log"
     env = dict(os.environ, REVERIE_BOT_DELAY="0", PYTHONUNBUFFERED="1")
     cmd = [
         *_reverie_command(),
@@ -69,46 +64,44 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--data-dir",
         str(data),
     ]
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"reverie serve exited early:\n{log_path.read_text(errors='replace')}")
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as res:
-                    if res.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"reverie serve did not answer /healthz:\n{log_path.read_text()}")
-            time.sleep(0.1)
+    log = log_path.open("ab")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    log.close()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"reverie serve exited early:\n{log_path.read_text(errors='replace')}")
         try:
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            with urllib.request.urlopen(f"{base}/healthz", timeout=1) as res:
+                if res.status == 200:
+                    return proc
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"reverie serve did not answer /healthz:\n{log_path.read_text()}")
+        time.sleep(0.1)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(
-            f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium fonts-dejavu-core"
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start ``reverie serve`` for the whole session and yield its base URL."""
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("reverie-data"), port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_server(proc)
 
 
 @dataclass
@@ -130,8 +123,8 @@ def open_player(browser: Browser, server: str) -> Iterator[Open]:
     """Open a fresh browser context (its own localStorage) at a viewport size."""
     made: list[Player] = []
 
-    def make(label: str, viewport: dict[str, int] = DESKTOP, lang: str = "en") -> Player:
-        ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)  # type: ignore[arg-type]
+    def make(label: str, viewport: ViewportSize = DESKTOP, lang: str = "en") -> Player:
+        ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)
         ctx.set_default_timeout(10_000)
         page = ctx.new_page()
         player = Player(ctx, page, label)
@@ -159,5 +152,8 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name)
     path = SCREENSHOTS / f"{safe}.png"
+    if full_page:
+        # From the top, so that the sticky status bar sits where a person sees it.
+        page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=full_page)
     return path

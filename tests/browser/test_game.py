@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
@@ -13,8 +15,16 @@ def _all(players: list[Player], phase: str) -> None:
         wait_phase(p.page, phase)
 
 
+RAW_KEY = re.compile(
+    r"\b(?:home|nav|common|color|variant|options|restriction|clue|status|phase|conn|room|gate|"
+    r"lobby|players|stage|card|reveal|final|board|log|chat|seat|error|rules|credits)\.[a-z_]+"
+)
+
+
 def _no_errors(players: list[Player]) -> None:
     for p in players:
+        text = p.page.locator("body").inner_text()
+        assert not RAW_KEY.search(text), f"{p.label}: untranslated {RAW_KEY.search(text)}"
         assert not p.errors, f"{p.label}: {p.errors}"
         assert not p.dialogs, f"{p.label}: {p.dialogs}"
 

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open, shot
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    Open,
+    Player,
+    free_port,
+    shot,
+    start_server,
+    stop_server,
+)
 from tests.browser.ui import choose, create_room, hand, join
 
 
@@ -78,7 +88,7 @@ def test_hand_seat_to_bot_and_take_it_back(open_player: Open) -> None:
     join(bob, ann.page.input_value("#invite-link"), "Bob")
     _add_bots(ann.page, 1)
     ann.page.click("#start")
-    expect(bob.page.locator("body[data-phase='clue']")).to_be_attached()
+    expect(bob.page.locator("body[data-status='playing']")).to_be_attached()
     bob.page.click(".move-device summary")
     seat_link = bob.page.input_value("#seat-link")
     bob.page.close()
@@ -97,3 +107,34 @@ def test_hand_seat_to_bot_and_take_it_back(open_player: Open) -> None:
     expect(back.locator("#reclaim")).to_have_count(0)
     expect(row.locator(".tag-warn")).to_have_count(0)
     assert not ann.errors, ann.errors
+
+
+def test_server_restart_reconnects(browser: Browser, tmp_path: Path) -> None:
+    """The network goes away mid-game: the page says so, retries, and finds its seat again."""
+    port = free_port()
+    proc = start_server(tmp_path, port)
+    try:
+        ctx = browser.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{port}")
+        ctx.set_default_timeout(15_000)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        player = Player(ctx, page, "ann")
+        create_room(player, "Ann", "dixit")
+        _add_bots(page, 2)
+        page.click("#start")
+        _until_i_must_play(page)
+        before = hand(page)
+
+        stop_server(proc)
+        expect(page.locator("#conn")).to_be_visible()
+        expect(page.locator("#conn")).to_contain_text("Reconnecting")
+        shot(page, "connection-lost-375")
+        proc = start_server(tmp_path, port)
+        expect(page.locator("#conn")).to_be_hidden()
+        expect(page.locator("#confirm-card")).to_be_visible()
+        assert hand(page) == before
+        assert not errors, errors
+        ctx.close()
+    finally:
+        stop_server(proc)

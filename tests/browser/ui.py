@@ -18,14 +18,17 @@ def create_room(
     *,
     target_score: int | None = None,
     first_storyteller: str | None = None,
+    selects: dict[str, str] | None = None,
 ) -> str:
     """Create a room through the home page; returns its code."""
     page = player.page
     page.goto("/")
     page.fill("#create-name", name)
     page.check(f"#variant-{variant}", force=True)
-    if target_score is not None or first_storyteller is not None:
+    if target_score is not None or first_storyteller is not None or selects:
         page.click(".options-details summary")
+        for field, value in (selects or {}).items():
+            page.select_option(f"#create [name={field}]", value)
         if target_score is not None:
             page.fill("#create [name=target_score]", str(target_score))
         if first_storyteller is not None:

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from reverie.content import deck_build as db
-from reverie.content.deck_cli import CHROMIUM, CHROMIUM_ARGS
 from reverie.content.decks import (
     CONTENT_ENV,
     Deck,
@@ -180,76 +178,16 @@ def test_english_caption_templates_fill_every_role(lib: dict[str, db.Art]) -> No
 # ------------------------------------------------------------------ browser
 
 
-class _Handler(BaseHTTPRequestHandler):
-    """Stand-in for the real server's /api/decks, /decks and static routes."""
-
-    decks: ClassVar[dict[str, Deck]] = {}
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def _send(self, status: int, body: bytes, ctype: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
-        types = {
-            ".svg": "image/svg+xml",
-            ".html": "text/html; charset=utf-8",
-            ".js": "text/javascript",
-            ".css": "text/css",
-        }
-        if path == "/api/decks":
-            body = json.dumps([d.summary() for d in self.decks.values()]).encode()
-            return self._send(200, body, "application/json")
-        if path.startswith("/api/decks/"):
-            d = self.decks.get(path.removeprefix("/api/decks/"))
-            if d is None:
-                return self._send(404, b"{}", "application/json")
-            return self._send(200, json.dumps(d.browser_payload()).encode(), "application/json")
-        if path.startswith("/decks/"):
-            name, _, rel = path.removeprefix("/decks/").partition("/")
-            d = self.decks.get(name)
-            if d is not None and rel in {c.image for c in d.cards}:
-                return self._send(200, (d.path / rel).read_bytes(), types[".svg"])
-        if path.startswith("/static/"):
-            f = STATIC / path.removeprefix("/static/")
-            if f.parent == STATIC and f.is_file():
-                return self._send(200, f.read_bytes(), types.get(f.suffix, "text/plain"))
-        if path == "/all-cards":
-            imgs = "".join(
-                f'<img src="/decks/{d.name}/{c.image}" width="40" height="60">'
-                for d in self.decks.values()
-                for c in d.cards
-            )
-            return self._send(200, f"<!doctype html><body>{imgs}</body>".encode(), types[".html"])
-        return self._send(404, b"not found", "text/plain")
-
-
 @pytest.fixture(scope="module")
-def server(deck: Deck) -> Iterator[str]:
-    _Handler.decks = {deck.name: deck}
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real application (it serves the cards, the deck API and the deck page)."""
+    from tests.web.harness import ServerThread
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    # Deliberately no skip: a missing Chromium must fail the suite.
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    srv = ServerThread(tmp_path_factory.mktemp("decks")).start()
+    try:
+        yield srv.base
+    finally:
+        srv.stop()
 
 
 def _watch(page: Any) -> list[str]:
@@ -268,7 +206,12 @@ def _watch(page: Any) -> list[str]:
 def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -> None:
     page = browser.new_page()
     failures = _watch(page)
-    page.goto(f"{server}/all-cards")
+    page.goto(f"{server}/healthz")  # same origin as the cards
+    imgs = "".join(
+        f'<img src="{server}/decks/{deck.name}/{c.image}" width="40" height="60">'
+        for c in deck.cards
+    )
+    page.set_content(f"<!doctype html><body>{imgs}</body>")
     page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=30_000)
     sizes = page.eval_on_selector_all(
         "img", "els => els.map(i => [i.naturalWidth, i.naturalHeight])"
@@ -287,15 +230,15 @@ def test_deck_browser_page(browser: Any, server: str, deck: Deck, width: int) ->
     ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")
     page = ctx.new_page()
     failures = _watch(page)
-    page.goto(f"{server}/static/decks.html")
+    page.goto(f"{server}/decks")
     page.wait_for_selector("#cards figure")
     assert page.locator("#cards figure").count() == len(deck.cards)
-    first_ru = deck.meta(0).caption["ru"]
-    assert page.locator("#cards figcaption").first.text_content() == first_ru
-    page.select_option("#lang", "it")
-    assert page.locator("#cards figcaption").first.text_content() == deck.meta(0).caption["it"]
-    page.select_option("#lang", "en")
-    assert page.locator("#cards figcaption").first.text_content() == deck.meta(0).caption["en"]
+    first = page.locator("#cards figcaption").first
+    expect(first).to_have_text(deck.meta(0).caption["ru"])
+    page.select_option("select.lang-select", "it")  # the switch loads the dictionary
+    expect(first).to_have_text(deck.meta(0).caption["it"])
+    page.select_option("select.lang-select", "en")
+    expect(first).to_have_text(deck.meta(0).caption["en"])
     assert page.locator("#decks button").first.text_content().startswith(deck.title["en"])
     page.wait_for_function(
         "Array.from(document.images).slice(0, 4).every(i => i.complete && i.naturalWidth > 0)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import os
 import tempfile
 from pathlib import Path
 from typing import Annotated
@@ -14,7 +15,8 @@ from reverie.content.decks import DeckError, default_deck_path, load_deck
 
 deck_app = typer.Typer(help="Build picture decks and contact sheets.", no_args_is_help=True)
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium (Playwright cannot download browsers here); override for other systems.
+CHROMIUM = os.environ.get("REVERIE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -52,7 +52,7 @@ function render() {
       { class: "panel prose", id: "software" },
       h("h2", {}, t("credits.software")),
       software.map(entry),
-      h("article", { class: "credit" }, h("h3", {}, t("credits.icons")), h("p", {}, t("credits.icons_text")), h("p", {}, t("credits.browser"))),
+      h("article", { class: "credit" }, h("h3", {}, t("credits.icons")), h("p", {}, t("credits.icons_text")), h("p", {}, t("credits.browser")), h("p", { class: "small muted" }, t("credits.tests"))),
     ),
   );
 }

@@ -75,12 +75,11 @@ export function revealView(round, players, { gallery = false, you = null, onClos
       "div",
       { class: "reveal-info" },
       isStory ? h("div", { class: "ribbon" }, icon("quill", { size: 16 }), t("reveal.story_card")) : null,
-      gallery ? null : h("div", { class: "owner" }, chip(owner)),
       h(
         "div",
         { class: "voters", "aria-label": t("reveal.voters") },
         voters.length
-          ? voters.map((v) => chip(v))
+          ? [h("span", { class: "muted small votes-label" }, t("reveal.votes_label")), voters.map((v) => chip(v))]
           : h("span", { class: "muted small" }, t("reveal.no_votes")),
       ),
     );
@@ -88,7 +87,7 @@ export function revealView(round, players, { gallery = false, you = null, onClos
       position: cell.position,
       story: isStory,
       mine: !gallery && cell.owner === you,
-      note: isStory ? t("reveal.story_card") : gallery ? null : t("reveal.card_of", { name: owner.name }),
+      note: gallery ? null : t("reveal.card_of", { name: owner.name }),
       below,
     });
   });
