@@ -159,6 +159,15 @@ async def drive(room: Room, think: float, stop: float, rng: random.Random) -> No
         room.sent.append((t0, p, ref))
 
 
+async def loop_lag(samples: list[float], stop: float) -> None:
+    """How late this process's event loop wakes up: if the load generator itself is
+    overloaded, its measured latencies grow with this lag, not with the server's."""
+    while time.perf_counter() < stop:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        samples.append(time.perf_counter() - t - 0.01)
+
+
 def latencies(rooms: list[Room], since: float) -> list[float]:
     """Per accepted move: time until the last of the room's clients had the new state."""
     out = []
@@ -211,7 +220,9 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
         try:
             idle_rss = rss_mib(server.pid)
             tasks: list[asyncio.Task[None]] = []
-            limits = httpx.Limits(max_connections=50)
+            # No keep-alive: a pooled connection left idle past the server's keep-alive
+            # timeout would be closed under a later request.
+            limits = httpx.Limits(max_connections=50, max_keepalive_connections=0)
             async with httpx.AsyncClient(limits=limits, timeout=30) as http:
                 gate = asyncio.Semaphore(25)
 
@@ -226,6 +237,8 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
             start = time.perf_counter()
             stop = start + warmup + seconds
             drivers = [asyncio.create_task(drive(r, think, stop, rng)) for r in rooms]
+            lags: list[float] = []
+            drivers.append(asyncio.create_task(loop_lag(lags, stop)))
             await asyncio.sleep(warmup)
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
             me0 = time.process_time()
@@ -254,6 +267,7 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
         "max_ms": 1000 * lat[-1] if lat else float("nan"),
         "server_cpu": (cpu1 - cpu0) / (t1 - t0),
         "load_cpu": (me1 - me0) / (t1 - t0),
+        "load_lag_p99_ms": 1000 * sorted(lags)[int(len(lags) * 0.99)] if lags else 0.0,
         "cpu_ms_per_room_s": 1000 * (cpu1 - cpu0) / (t1 - t0) / n_rooms,
         "rss_mib": rss,
         "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
@@ -284,7 +298,8 @@ def main() -> None:
         print(
             f"{n:5} rooms {res['sockets']:5} sockets  {res['moves_per_s']:7.1f} moves/s  "
             f"p50 {res['p50_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
-            f"server CPU {res['server_cpu']:5.0%}  load CPU {res['load_cpu']:5.0%}  "
+            f"server CPU {res['server_cpu']:5.0%}  load CPU {res['load_cpu']:5.0%} "
+            f"(loop lag p99 {res['load_lag_p99_ms']:.0f} ms)  "
             f"RSS {res['rss_mib']:6.0f} MiB "
             f"({res['kib_per_room']:.0f} KiB/room)"
         )

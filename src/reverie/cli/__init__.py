@@ -173,6 +173,9 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=64 * 1024,
+        # Frames are a few KiB; compressing them costs more CPU and memory per socket
+        # (zlib state) than the bandwidth is worth.
+        ws_per_message_deflate=False,
         proxy_headers=False,
     )
 
