@@ -323,7 +323,7 @@ def main() -> None:
         "Goal: p99 under 100 ms at 1,000 rooms (6,000 sockets).",
     ]
     if not args.no_write:
-        write_section("load", "\n".join(lines))
+        write_section(f"load-think-{args.think:g}s", "\n".join(lines))
         print("figures written to docs/benchmarks.md")
 
 

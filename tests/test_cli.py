@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -141,3 +142,37 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(
     result = runner.invoke(app, ["simulate", "--games", "2"])
     assert result.exit_code == 1
     assert "a planted fault" in result.stderr
+
+
+def test_serve_prints_its_url_and_keeps_the_log_in_the_data_folder(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "reverie", "serve", "--port", str(port),
+         "--data-dir", str(tmp_path / "data")],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline().decode()
+        assert f"http://127.0.0.1:{port}/" in first
+        import httpx
+
+        for _ in range(100):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                import time
+
+                time.sleep(0.05)
+        page = httpx.get(f"http://127.0.0.1:{port}/")
+        assert page.status_code == 200 and "Reverie" in page.text
+        assert (tmp_path / "data" / "reverie.db").exists()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -164,8 +164,10 @@ def serve(
     from reverie.web.settings import Settings
 
     settings = Settings.from_env(data_dir=data_dir, database_url=database_url, bot_delay=bot_delay)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
+    if host in ("0.0.0.0", "::"):
+        _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {settings.store_url}")
     uvicorn.run(
         create_app(settings),

@@ -65,17 +65,21 @@ def state_frames(
     deadline: float | None,
     now: float,
 ) -> dict[int | None, dict[str, Any]]:
-    """The ``state`` frame of each seat in ``seats`` (None: spectators), built together
-    so the public part of the game view is computed once per change."""
+    """The ``state`` frame of each seat in ``seats`` (None: spectators), built together:
+    the public parts of the room and of the game view are computed once per change."""
     games = views(room.game, seats) if room.game is not None else {}
-    return {
-        seat: {
+    public = room_info(
+        room, None, connected=connected, spectators=spectators, deadline=deadline, now=now
+    )
+    frames = {}
+    for seat in seats:
+        info = dict(public)
+        if seat is not None:
+            info["you"] = {"seat": seat, "host": seat == room.host}
+        frames[seat] = {
             "type": "state",
             "version": room.version,
-            "room": room_info(
-                room, seat, connected=connected, spectators=spectators, deadline=deadline, now=now
-            ),
+            "room": info,
             "game": games.get(seat),
         }
-        for seat in seats
-    }
+    return frames
