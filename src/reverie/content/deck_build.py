@@ -782,6 +782,29 @@ def _flock(
         )
 
 
+def _sky_flock(
+    c: Canvas,
+    r: Recipe,
+    count: tuple[int, int],
+    x: tuple[float, float],
+    y: tuple[float, float],
+    spread: float,
+    size: float,
+) -> None:
+    """A flock in the sky if the recipe has one (its random draws in the usual order)."""
+    if "flock" in dict(r.roles):
+        rng = c.rng
+        _flock(
+            c,
+            r.role("flock"),
+            rng.randint(*count),
+            rng.uniform(*x),
+            rng.uniform(*y),
+            spread,
+            size,
+        )
+
+
 def lay_sky_giant(c: Canvas, r: Recipe) -> None:
     rng = c.rng
     hy = rng.uniform(440, 480)
@@ -796,16 +819,7 @@ def lay_sky_giant(c: Canvas, r: Recipe) -> None:
     c.use(
         giant, gx, gy, size, flip=rng.random() < 0.5, rot=rng.uniform(-12, 12), filt=lift_filter(c)
     )
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(4, 7),
-            rng.uniform(80, 320),
-            rng.uniform(80, 130),
-            60,
-            22,
-        )
+    _sky_flock(c, r, (4, 7), (80, 320), (80, 130), 60, 22)
 
 
 def globe(c: Canvas, cx: float, cy: float, rad: float, kind: str) -> None:
@@ -877,16 +891,7 @@ def lay_globe(c: Canvas, r: Recipe) -> None:
     globe(c, cx, cy, rad, kind)
     fx = cx + rad * rng.choice((-1.25, 1.25))
     c.use(r.role("figure"), fx, hy + 48, 50, bottom=True, flip=fx > cx)
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(3, 5),
-            rng.uniform(90, 310),
-            rng.uniform(70, 110),
-            55,
-            22,
-        )
+    _sky_flock(c, r, (3, 5), (90, 310), (70, 110), 55, 22)
 
 
 def lay_grow(c: Canvas, r: Recipe) -> None:
@@ -946,16 +951,7 @@ def lay_stairs(c: Canvas, r: Recipe) -> None:
     cloud_shape(c, top_x, top_y + 22, 190, "#ffffff", 0.95)
     fi = rng.randint(3, 7)
     c.use(r.role("figure"), x + dx * fi + 12, y + dy * fi, 26, bottom=True)
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(3, 5),
-            rng.uniform(80, 300),
-            rng.uniform(300, 360),
-            50,
-            18,
-        )
+    _sky_flock(c, r, (3, 5), (80, 300), (300, 360), 50, 18)
 
 
 def island(c: Canvas, cx: float, cy: float, w: float) -> None:
@@ -994,16 +990,7 @@ def lay_island(c: Canvas, r: Recipe) -> None:
     island(c, cx, cy, w)
     c.use(r.role("on"), cx - w * 0.12, cy + 6, w * 0.5, bottom=True)
     c.use(r.role("plant"), cx + w * 0.27, cy + 6, w * 0.28, bottom=True)
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(3, 6),
-            rng.uniform(90, 310),
-            rng.uniform(80, 140),
-            60,
-            20,
-        )
+    _sky_flock(c, r, (3, 6), (90, 310), (80, 140), 60, 20)
 
 
 def lay_procession(c: Canvas, r: Recipe) -> None:
@@ -1102,16 +1089,7 @@ def lay_towering(c: Canvas, r: Recipe) -> None:
     c.haze(0.22)
     ground(c, hy)
     _row(c, r.role("tiny"), rng.randint(3, 5), hy + 38, 32, 40, 360)
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(4, 6),
-            rng.uniform(80, 320),
-            rng.uniform(70, 110),
-            55,
-            18,
-        )
+    _sky_flock(c, r, (4, 6), (80, 320), (70, 110), 55, 18)
 
 
 def lay_lifted(c: Canvas, r: Recipe) -> None:
@@ -1289,16 +1267,7 @@ def lay_tiny_world(c: Canvas, r: Recipe) -> None:
         )
     if "plant" in dict(r.roles):
         c.use(r.role("plant"), cx + 90, top + 30, 40, bottom=True)
-    if "flock" in dict(r.roles):
-        _flock(
-            c,
-            r.role("flock"),
-            rng.randint(3, 6),
-            rng.uniform(90, 310),
-            rng.uniform(70, 110),
-            55,
-            18,
-        )
+    _sky_flock(c, r, (3, 6), (90, 310), (70, 110), 55, 18)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from reverie.web.ws import room_socket
 
 STATIC = Path(__file__).parent / "static"
 _DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-_CARD_FILE = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(svg|png|jpg|jpeg|webp)$")
 MAX_BODY = 16 * 1024
 
 CSP = (
@@ -182,13 +181,13 @@ async def deck_images(request: Request) -> Response:
 
 
 async def card_image(request: Request) -> Response:
-    """A card picture (long-cached: card files never change under the same name)."""
+    """A card picture: only files the deck's manifest lists are served (long-cached:
+    card files never change under the same name)."""
     deck = _deck(request)
     name = request.path_params["file"]
-    if deck is None or not _CARD_FILE.match(name):
-        return _error(404, "unknown_card", "No such card.")
-    path = deck.path / "cards" / name
-    if not path.is_file():
+    images: dict[str, dict[str, Path]] = request.app.state.images
+    path = images.get(deck.name, {}).get(name) if deck is not None else None
+    if path is None or not path.is_file():
         return _error(404, "unknown_card", "No such card.")
     return FileResponse(path, headers={"cache-control": "public, max-age=86400"})
 
@@ -244,6 +243,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
         app.state.settings = cfg
         app.state.decks = decks
+        app.state.images = {
+            d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
+        }
         app.state.service = service
         await service.resume_active()
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
@@ -271,7 +273,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/decks/{deck}", deck_detail),
         Route("/api/decks/{deck}/images", deck_images),
         Route("/api/credits", credits),
-        Route("/decks/{deck}/cards/{file}", card_image),
+        Route("/decks/{deck}/{file:path}", card_image),
         WebSocketRoute("/ws/{code}", room_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -68,6 +68,12 @@ def _add_own_card_votes(points: list[int], r: RoundInput, *, storyteller_too: bo
             points[seat] += n
 
 
+def _tally(r: RoundInput) -> tuple[list[int], list[int], int, int]:
+    """Zero points for everyone, the finders, X and N."""
+    finders = r.finders()
+    return [0] * r.seats, finders, len(finders), len(r.votes)
+
+
 def score_dixit(r: RoundInput) -> list[int]:
     """Dixit: all or none found → storyteller 0, others 2; else storyteller and finders 3.
 
@@ -77,9 +83,7 @@ def score_dixit(r: RoundInput) -> list[int]:
     >>> score_dixit(r)
     [3, 4, 0]
     """
-    points = [0] * r.seats
-    finders = r.finders()
-    x, n = len(finders), len(r.votes)
+    points, finders, x, n = _tally(r)
     if n == 0:
         return points
     if x in (0, n):
@@ -101,9 +105,7 @@ def score_imaginarium(r: RoundInput) -> list[int]:
     ...                              votes={1: 1, 2: 1}))
     [-3, 0, 0]
     """
-    points = [0] * r.seats
-    finders = r.finders()
-    x, n = len(finders), len(r.votes)
+    points, finders, x, n = _tally(r)
     if n == 0:
         return points
     if x == n:
@@ -132,9 +134,7 @@ def score_imaginarium_harmony(r: RoundInput) -> list[int]:
     >>> score_imaginarium_harmony(r)
     [5, 4, 4, 0, 0]
     """
-    points = [0] * r.seats
-    finders = r.finders()
-    x, n = len(finders), len(r.votes)
+    points, finders, x, n = _tally(r)
     if n == 0:
         return points
     if x == n:
@@ -158,9 +158,7 @@ def score_pictoric(r: RoundInput) -> list[int]:
     ...                           votes={1: 2, 2: 1, 3: 1}))
     [5, 5, 0, 0]
     """
-    points = [0] * r.seats
-    finders = r.finders()
-    x, n = len(finders), len(r.votes)
+    points, finders, x, n = _tally(r)
     if n == 0:
         return points
     if x == 0:
@@ -184,9 +182,7 @@ def score_pictoric_gallery(r: RoundInput) -> list[int]:
     ...                                   votes={1: 4, 2: 1, 3: 2}))
     [5, 3, 0, 0]
     """
-    points = [0] * r.seats
-    finders = r.finders()
-    x, n = len(finders), len(r.votes)
+    points, finders, x, n = _tally(r)
     if n == 0 or x == 0:
         return points
     if x == n:

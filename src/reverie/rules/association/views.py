@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 from reverie.rules.association.engine import waiting_for
 from reverie.rules.association.state import GameState, Phase, RoundResult
 from reverie.rules.association.variants import StorySource, find_variant
@@ -159,13 +161,4 @@ def _result(r: RoundResult) -> View:
 
 
 def _options(state: GameState) -> View:
-    o = state.options
-    return {
-        "restrictions": o.restrictions,
-        "on_timeout": o.on_timeout,
-        "target_score": o.target_score,
-        "track_length": o.track_length,
-        "clue_seconds": o.clue_seconds,
-        "card_seconds": o.card_seconds,
-        "vote_seconds": o.vote_seconds,
-    }
+    return msgspec.structs.asdict(state.options)
