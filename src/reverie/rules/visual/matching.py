@@ -1,0 +1,127 @@
+"""Matching a typed guess with the subject of the card.
+
+Both texts go through :func:`reverie.content.words.normalise` (case, accents, ё/е,
+punctuation, articles of the game's language); then:
+
+* **words** (objects, actions, places, luck): equal normal forms, or equal once spaces
+  are removed (``"ice cream"`` = ``"icecream"``), are :attr:`Verdict.CORRECT`. A small
+  typo gives :attr:`Verdict.CLOSE` (a hint for the guesser, not a point): edit distance
+  (Levenshtein) at most 1 for answers of 4–7 letters, at most 2 for 8 letters or more;
+  answers of 1–3 letters have no "close".
+* **proverbs**: the significant words of the proverb are its words of 3 letters or more
+  (all its words if none is that long). A guess is correct when it contains at least
+  :data:`PROVERB_SHARE` (70%) of them, each guess word counting once, a word matching
+  exactly or, for words of 5 letters or more, with one typo. It is close from
+  :data:`PROVERB_CLOSE_SHARE` (40%) on.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from reverie.content.words import Language, normalise
+
+PROVERB_SHARE = 0.7
+PROVERB_CLOSE_SHARE = 0.4
+
+
+class Verdict(enum.StrEnum):
+    CORRECT = "correct"
+    CLOSE = "close"
+    WRONG = "wrong"
+
+
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """Levenshtein distance; stops early past ``limit`` (returns ``limit + 1``).
+
+    >>> edit_distance("kitten", "sitting"), edit_distance("abc", "abc")
+    (3, 0)
+    """
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if limit is not None and min(current) > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]
+
+
+def typo_allowance(length: int) -> int:
+    """Typos that still count as "close" for an answer of ``length`` letters."""
+    if length >= 8:
+        return 2
+    if length >= 4:
+        return 1
+    return 0
+
+
+def match_word(guess: str, answer: str, lang: Language) -> Verdict:
+    """A guess for a word sector.
+
+    >>> match_word("L'Àlbero", "albero", "it"), match_word("ёлка", "Елка", "ru")
+    (<Verdict.CORRECT: 'correct'>, <Verdict.CORRECT: 'correct'>)
+    >>> match_word("elefant", "elephant", "en"), match_word("dog", "cat", "en")
+    (<Verdict.CLOSE: 'close'>, <Verdict.WRONG: 'wrong'>)
+    """
+    g, a = normalise(guess, lang), normalise(answer, lang)
+    if not g:
+        # Only an answer made of articles (Italian "La", a note) matches an empty form.
+        same = not a and guess.casefold().split() == answer.casefold().split()
+        return Verdict.CORRECT if same else Verdict.WRONG
+    if g == a or g.replace(" ", "") == a.replace(" ", ""):
+        return Verdict.CORRECT
+    allowed = typo_allowance(len(a.replace(" ", "")))
+    if allowed and edit_distance(g, a, allowed) <= allowed:
+        return Verdict.CLOSE
+    return Verdict.WRONG
+
+
+def _same_word(guess_word: str, word: str) -> bool:
+    if guess_word == word:
+        return True
+    return len(word) >= 5 and edit_distance(guess_word, word, 1) <= 1
+
+
+def proverb_share(guess: str, answer: str, lang: Language) -> float:
+    """The share of the proverb's significant words present in the guess (0 to 1)."""
+    words = normalise(answer, lang).split()
+    significant = [w for w in words if len(w) >= 3] or words
+    if not significant:
+        return 0.0
+    pool = normalise(guess, lang).split()
+    found = 0
+    for word in significant:
+        for k, candidate in enumerate(pool):
+            if _same_word(candidate, word):
+                found += 1
+                del pool[k]
+                break
+    return found / len(significant)
+
+
+def match_proverb(guess: str, answer: str, lang: Language) -> Verdict:
+    """A guess for a proverb, by the share of its significant words.
+
+    >>> p = "Chi dorme non piglia pesci"
+    >>> match_proverb("chi dorme non prende pesci", p, "it").value
+    'correct'
+    >>> match_proverb("chi dorme", p, "it").value, match_proverb("pesci", p, "it").value
+    ('close', 'wrong')
+    """
+    if match_word(guess, answer, lang) is Verdict.CORRECT:
+        return Verdict.CORRECT
+    share = proverb_share(guess, answer, lang)
+    if share >= PROVERB_SHARE:
+        return Verdict.CORRECT
+    if share >= PROVERB_CLOSE_SHARE:
+        return Verdict.CLOSE
+    return Verdict.WRONG
+
+
+def match_guess(guess: str, answer: str, lang: Language, *, proverb: bool) -> Verdict:
+    """A guess for a word or (``proverb``) a proverb."""
+    return match_proverb(guess, answer, lang) if proverb else match_word(guess, answer, lang)

@@ -1,0 +1,171 @@
+"""Immutable game state of the drawing game ``visual``.
+
+Frozen ``msgspec.Struct`` throughout, serialisable to JSON and back. Seats are integers
+``0..n-1``; teams are integers ``0..t-1`` (a team is a tuple of seats). Cards are indexes
+into ``GameState.cards``; tokens are ids into ``GameState.tokens``.
+
+The state holds secrets (the card texts, the current subject, other teams' guesses in a
+proverb round). It never leaves the server: clients get :func:`reverie.rules.visual.view`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Literal
+
+import msgspec
+
+from reverie.content.words import Category, Language
+from reverie.rules.visual.board import (
+    DEFAULT_BONUS_TOKENS,
+    DEFAULT_BONUS_VALUE,
+    DEFAULT_TOKEN_VALUES,
+    Token,
+)
+from reverie.rules.visual.cards import DEFAULT_BLANK_SHARE, Card
+
+
+class Phase(enum.StrEnum):
+    """Where the current turn is."""
+
+    CHOOSE = "choose"  # the drawer picks one of the first four categories
+    THINK = "think"  # the drawer(s) read the subject; the think timer runs
+    DRAW = "draw"  # the drawer(s) draw, guessers guess; the drawing timer runs
+    MOVE = "move"  # the team that guessed the proverb picks its move (1–8, either way)
+    BONUS = "bonus"  # the team that landed on a bonus token keeps it or steals
+    LOSE = "lose"  # the team that failed picks the token it loses
+    OVER = "over"  # a team reached square 40
+
+
+class Timer(enum.StrEnum):
+    """The timer the room should be running (it sends ``TimeUp`` when it ends)."""
+
+    THINK = "think"
+    DRAW = "draw"
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Table options.
+
+    ``language``: how guesses are normalised (articles, ё/е). ``think_seconds`` and
+    ``draw_seconds``: the timers the room runs. ``overshoot``: a move past square 40
+    ``"bounce"``s back by the excess (default) or ``"stay"``s (the pawn does not move).
+    ``token_values``, ``bonus_tokens``, ``bonus_value``: the token set (see
+    :mod:`.board`). ``blank_share``: share of cards with a blank, for
+    :func:`.cards.build_deck`. ``turn_limit``: end the game after this many turns even if
+    nobody reached square 40 (``None``: no limit).
+    """
+
+    language: Language = "en"
+    think_seconds: int = 5
+    draw_seconds: int = 60
+    overshoot: Literal["bounce", "stay"] = "bounce"
+    token_values: tuple[int, ...] = DEFAULT_TOKEN_VALUES
+    bonus_tokens: int = DEFAULT_BONUS_TOKENS
+    bonus_value: int = DEFAULT_BONUS_VALUE
+    blank_share: float = DEFAULT_BLANK_SHARE
+    turn_limit: int | None = None
+
+
+class GuessRecord(msgspec.Struct, frozen=True):
+    """One typed guess. ``close`` is the private hint for its guesser; ``synonym`` is
+    the drawer's public mark."""
+
+    seat: int
+    team: int
+    text: str
+    close: bool = False
+    synonym: bool = False
+
+
+class Turn(msgspec.Struct, frozen=True):
+    """The turn in progress.
+
+    ``drawers`` holds one seat per drawing team: just the active team's drawer, or in a
+    proverb round the drawer of every team (``drawers[t]`` for team ``t``).
+    ``solved_by``: the team that guessed; ``moved_from``/``landed``: its pawn's move.
+    """
+
+    number: int
+    team: int
+    drawer: int
+    category: Category | None = None
+    card: int | None = None
+    proverb: bool = False
+    drawers: tuple[int, ...] = ()
+    guesses: tuple[GuessRecord, ...] = ()
+    solved_by: int | None = None
+    solved_guess: int | None = None
+    moved_from: int | None = None
+    landed: int | None = None
+    bonus_token: int | None = None
+    timer: Timer | None = None
+
+
+class TurnResult(msgspec.Struct, frozen=True):
+    """A finished turn: public once it is over (the subject is revealed)."""
+
+    number: int
+    team: int
+    drawer: int
+    category: Category | None
+    subject: str | None
+    proverb: bool
+    solved_by: int | None
+    moved_from: int | None = None
+    moved_to: int | None = None
+
+
+class GameState(msgspec.Struct, frozen=True):
+    """A whole drawing game at one moment.
+
+    ``squares[i]`` is the token on square ``i + 1`` (or ``None``); ``held[t]`` the tokens
+    team ``t`` holds; ``removed`` the tokens out of the game (a bonus token given up for a
+    steal, a token lost on a failed turn). Every token is in exactly one of the three.
+    ``deck`` is the cards still to draw (next first), ``discard`` the used ones.
+    ``next_drawer[t]`` indexes the member of team ``t`` who draws next.
+    ``first_team`` and ``next_team``: the team order is ``0..t-1`` cyclically, starting
+    from ``first_team`` (drawn by lot).
+    """
+
+    players: tuple[str, ...]
+    teams: tuple[tuple[int, ...], ...]
+    seed: int
+    options: Options
+    cards: tuple[Card, ...]
+    tokens: tuple[Token, ...]
+    squares: tuple[int | None, ...]
+    pawns: tuple[int, ...]
+    held: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    first_team: int
+    next_drawer: tuple[int, ...]
+    phase: Phase
+    turn: Turn
+    reshuffles: int = 0
+    history: tuple[TurnResult, ...] = ()
+    finisher: int | None = None
+    winners: tuple[int, ...] = ()
+    version: int = 0
+
+    def team_of(self, seat: int) -> int | None:
+        """The team of a seat (``None`` for a seat in no team)."""
+        for t, members in enumerate(self.teams):
+            if seat in members:
+                return t
+        return None
+
+    def total(self, team: int) -> int:
+        """The points of the tokens a team holds."""
+        return sum(self.tokens[k].value for k in self.held[team])
+
+    def to_json(self) -> bytes:
+        """The whole state as JSON (secrets included: for storage, never for clients)."""
+        return msgspec.json.encode(self)
+
+    @staticmethod
+    def from_json(data: bytes | str) -> GameState:
+        """Rebuild a state from :meth:`to_json`."""
+        return msgspec.json.decode(data, type=GameState)
