@@ -46,6 +46,7 @@ _ENCODER = msgspec.json.Encoder()
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
+IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
 
 _PHASE_SECONDS = {
     Phase.CLUE: "clue_seconds",
@@ -75,6 +76,7 @@ class LiveRoom:
     presence: int = 0
     frame_key: tuple[int, int] = (-1, -1)
     frames: dict[int | None, bytes] = field(default_factory=dict)
+    last_active: float = 0.0
 
     @property
     def connected(self) -> set[int]:
@@ -113,9 +115,7 @@ class RoomService:
         """Load rooms touched recently so their bots and timers go on after a restart."""
         codes = await self.store.active_rooms(self.clock() - RESUME_WINDOW)
         for code in codes:
-            live = await self.get(code)
-            if live is not None:
-                self._after_change(live)
+            await self.get(code)  # loading a room restarts its bots and timers
         return len(codes)
 
     async def close(self) -> None:
@@ -169,7 +169,7 @@ class RoomService:
                 await self.store.create(code, encode_event(event), now)
             except VersionConflict:
                 continue
-            live = LiveRoom(state)
+            live = LiveRoom(state, last_active=now)
             self.rooms[code] = live
             return live, token
         raise RuntimeError("could not find a free room code")
@@ -187,9 +187,35 @@ class RoomService:
                 state = await self._replay(code)
                 if state is None:
                     return None
-                live = LiveRoom(state)
+                live = LiveRoom(state, last_active=self.clock())
                 self.rooms[code] = live
+                # A room back in memory picks up where it was: its bots and timers go on.
+                self._after_change(live)
         return live
+
+    async def evict_idle(self, idle: float = IDLE_EVICT) -> int:
+        """Drop rooms nobody has watched or touched for ``idle`` seconds from memory.
+
+        Their logs stay; :meth:`get` loads them again on the next visit. A room with a
+        bot about to move or a command in progress stays. Returns how many left memory.
+        """
+        now = self.clock()
+        gone = 0
+        for code, live in list(self.rooms.items()):
+            busy = live.lock.locked() or live.bot_tasks or live.connections or live.spectators
+            if busy or now - live.last_active < idle:
+                continue
+            if live.timer is not None:
+                live.timer.cancel()
+            del self.rooms[code]
+            gone += 1
+        return gone
+
+    async def run_janitor(self, every: float = 60.0) -> None:
+        """Evict idle rooms every ``every`` seconds, until cancelled."""
+        while not self._closed:
+            await asyncio.sleep(every)
+            await self.evict_idle()
 
     async def _replay(self, code: str) -> RoomState | None:
         events = await self.store.load(code)
@@ -240,6 +266,7 @@ class RoomService:
                 "stale_version", "The table has moved on; look again and retry."
             ) from None
         live.state = after
+        live.last_active = self.clock()
         if isinstance(event, Chatted):
             line = after.chat[-1]
             await self.bus.publish(
@@ -275,6 +302,7 @@ class RoomService:
         else:
             live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
         live.presence += 1
+        live.last_active = self.clock()
         await self.publish_state(live)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -288,6 +316,7 @@ class RoomService:
             else:
                 live.connections.pop(token_hash, None)
         live.presence += 1
+        live.last_active = self.clock()
         if not self._closed:
             await self.publish_state(live)
 

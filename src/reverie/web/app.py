@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import json
@@ -252,9 +253,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # server: keep it out of the garbage collector's full passes, which otherwise
         # walk it all and pause every table for tens of milliseconds.
         gc.freeze()
+        janitor = asyncio.create_task(service.run_janitor())
         try:
             yield
         finally:
+            janitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await janitor
             await service.close()
             await bus.close()
             await store.close()

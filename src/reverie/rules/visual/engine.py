@@ -6,6 +6,22 @@ immutable, so a rejected action changes nothing. The engine never reads files, a
 the global random: the room passes the cards in (:func:`.cards.build_deck`) and sends
 :class:`~.actions.TimeUp` when the timer named by ``Turn.timer`` runs out.
 
+**Every phase has a timer** (all but ``over``; ``Turn.timer`` names it, its length is
+``Options.<phase>_seconds``), so a game ends even if players walk away. ``TimeUp`` in
+each phase:
+
+* ``choose`` (default 20 s): a category is picked at random among the first four, from
+  the seed (``rng_for(seed, "time_up", "choose", turn_number)``), as if the drawer chose it.
+* ``think`` (5 s): the drawing starts.
+* ``draw`` (60 s): nobody guessed; the turn fails (see below).
+* ``move`` (30 s): the team that guessed the proverb makes the largest forward move that
+  lands on the board (8 squares, or fewer to land exactly on 40).
+* ``bonus`` (30 s): the team keeps the bonus token.
+* ``lose`` (30 s): the team loses its lowest-value token (ties: the first it took).
+
+The clock's decisions in ``choose``, ``move``, ``bonus`` and ``lose`` are announced by a
+:class:`~.events.TimedOut` event before their usual events.
+
 Decisions taken here (RULES.md §3 leaves them open):
 
 * Guesses during the think time are refused (drawing has not started).
@@ -182,6 +198,8 @@ def _check_cards(cards: Sequence[Card]) -> None:
 def _check_options(o: Options) -> None:
     if o.think_seconds < 0 or o.draw_seconds < 1:
         raise SetupError("The think time cannot be negative and the drawing time must be ≥ 1 s.")
+    if min(o.choose_seconds, o.move_seconds, o.bonus_seconds, o.lose_seconds) < 1:
+        raise SetupError("The times to choose, move, keep or steal and lose must be ≥ 1 s.")
     count = len(o.token_values) + o.bonus_tokens
     if o.bonus_tokens < 0 or count > TOKEN_SQUARES:
         raise SetupError(f"The board holds at most {TOKEN_SQUARES} tokens, not {count}.")
@@ -245,7 +263,7 @@ def _start_turn(state: GameState, team: int, number: int) -> tuple[GameState, Ev
     state = replace(
         state,
         phase=Phase.CHOOSE,
-        turn=Turn(number=number, team=team, drawer=drawer),
+        turn=Turn(number=number, team=team, drawer=drawer, timer=Timer.CHOOSE),
         next_drawer=tuple(next_drawer),
     )
     return state, (ev.TurnStarted(number, team, drawer),)
@@ -375,6 +393,27 @@ def _choose(state: GameState, a: Choose) -> tuple[GameState, Events]:
 
 def _time_up(state: GameState) -> tuple[GameState, Events]:
     turn = state.turn
+    phase = state.phase
+    if phase is Phase.CHOOSE:
+        category = rng_for(state.seed, "time_up", "choose", turn.number).choice(CHOOSABLE)
+        state, events = _choose(state, Choose(turn.drawer, category))
+        return state, (ev.TimedOut(phase.value), *events)
+    if phase is Phase.MOVE:
+        team = turn.solved_by
+        assert team is not None
+        start = state.pawns[team]
+        end = min(start + PROVERB_MAX_STEPS, LAST_SQUARE)
+        state, events = _land(state, team, start, end)
+        return state, (ev.TimedOut(phase.value), *events)
+    if phase is Phase.BONUS:
+        state, events = _kept(state)
+        return state, (ev.TimedOut(phase.value), *events)
+    if phase is Phase.LOSE:
+        held = state.held[turn.team]
+        token = min(held, key=lambda k: state.tokens[k].value)  # the first of the lowest
+        state, events = _lose(state, turn.team, token)
+        state, more = _end_turn(state, _next_in_order(state, turn.team))
+        return state, (ev.TimedOut(phase.value), *events, *more)
     if state.phase is Phase.THINK:
         seconds = state.options.draw_seconds
         state = replace(state, phase=Phase.DRAW, turn=replace(turn, timer=Timer.DRAW))
@@ -386,7 +425,7 @@ def _time_up(state: GameState) -> tuple[GameState, Events]:
     held = state.held[turn.team]
     kinds = {(state.tokens[k].value, state.tokens[k].bonus) for k in held}
     if len(kinds) > 1:
-        state = replace(state, phase=Phase.LOSE, turn=replace(turn, timer=None))
+        state = replace(state, phase=Phase.LOSE, turn=replace(turn, timer=Timer.LOSE))
         return state, ()
     events: Events = ()
     if held:
@@ -465,7 +504,7 @@ def _solved(
     turn = replace(state.turn, solved_by=team, solved_guess=index, timer=None)
     events: Events = (ev.Solved(team, seat, index, accepted),)
     if turn.proverb:
-        return replace(state, phase=Phase.MOVE, turn=turn), events
+        return replace(state, phase=Phase.MOVE, turn=replace(turn, timer=Timer.MOVE)), events
     assert turn.category is not None
     start = state.pawns[team]
     end = advance(start, category_value(turn.category), bounce=state.options.overshoot == "bounce")
@@ -490,7 +529,8 @@ def _land(state: GameState, team: int, start: int, end: int) -> tuple[GameState,
     state = replace(state, squares=tuple(squares))
     stealable = any(state.held[t] for t in range(len(state.teams)) if t != team)
     if bonus and stealable:
-        state = replace(state, phase=Phase.BONUS, turn=replace(turn, bonus_token=token))
+        turn = replace(turn, bonus_token=token, timer=Timer.BONUS)
+        state = replace(state, phase=Phase.BONUS, turn=turn)
         return state, events
     state = _give(state, team, token)
     if bonus:
@@ -535,8 +575,14 @@ def _move(state: GameState, a: Move) -> tuple[GameState, Events]:
 
 def _keep(state: GameState, a: Keep) -> tuple[GameState, Events]:
     _need_phase(state, Phase.BONUS, "keep a bonus token")
-    team = _deciding_team(state, a.seat, state.turn.solved_by)
+    _deciding_team(state, a.seat, state.turn.solved_by)
+    return _kept(state)
+
+
+def _kept(state: GameState) -> tuple[GameState, Events]:
+    team = state.turn.solved_by
     token = state.turn.bonus_token
+    assert team is not None
     assert token is not None
     state = _give(state, team, token)
     return _settled(state, (ev.BonusKept(team, token),))

@@ -28,6 +28,12 @@ class CategoryChosen(msgspec.Struct, frozen=True, tag="category_chosen"):
     drawers: tuple[int, ...]
 
 
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
+    """Nobody decided in time in ``phase``: the engine's default decision follows."""
+
+    phase: str
+
+
 class DrawingStarted(msgspec.Struct, frozen=True, tag="drawing_started"):
     seconds: int
 
@@ -106,6 +112,7 @@ class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
 Event = (
     TurnStarted
     | CategoryChosen
+    | TimedOut
     | DrawingStarted
     | Guessed
     | MarkedSynonym

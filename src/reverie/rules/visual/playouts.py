@@ -26,7 +26,7 @@ from reverie.rules.visual.actions import (
 from reverie.rules.visual.board import FIRST_SQUARE, LAST_SQUARE
 from reverie.rules.visual.cards import CHOOSABLE, Card
 from reverie.rules.visual.engine import apply, guessers, new_game, replay, subject
-from reverie.rules.visual.state import GameState, Options, Phase
+from reverie.rules.visual.state import GameState, Options, Phase, Timer
 from reverie.rules.visual.views import SECRET_PHASES, views
 
 JUNK = ("house", "tree", "something", "no idea", "boat", "sun")
@@ -56,9 +56,14 @@ def random_guess_text(state: GameState, rng: random.Random) -> str:
 
 
 def random_action(state: GameState, rng: random.Random, timeout_rate: float = 0.05) -> Action:
-    """A random legal action (or the clock running out, when a timer runs)."""
+    """A random legal action, or the clock running out (every phase has a timer: in the
+    phases that wait for a decision it runs out with probability ``timeout_rate``)."""
     turn = state.turn
     phase = state.phase
+    if phase in (Phase.CHOOSE, Phase.MOVE, Phase.BONUS, Phase.LOSE) and (
+        rng.random() < timeout_rate
+    ):
+        return TimeUp()
     if phase is Phase.CHOOSE:
         return Choose(turn.drawer, rng.choice(CHOOSABLE))
     if phase is Phase.THINK:
@@ -163,6 +168,9 @@ def invariant_violations(state: GameState, *, check_views: bool = False) -> list
         problems.append("a pawn on square 40 but the game goes on")
     if state.turn.drawer not in state.teams[state.turn.team]:
         problems.append("the drawer is not in the playing team")
+    expected = None if state.phase is Phase.OVER else Timer(state.phase.value)
+    if state.turn.timer is not expected:
+        problems.append(f"the timer is {state.turn.timer} in phase {state.phase}")
     if check_views:
         problems += view_leaks(state)
     return problems

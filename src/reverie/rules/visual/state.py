@@ -38,17 +38,28 @@ class Phase(enum.StrEnum):
 
 
 class Timer(enum.StrEnum):
-    """The timer the room should be running (it sends ``TimeUp`` when it ends)."""
+    """The timer the room should be running (it sends ``TimeUp`` when it ends).
 
+    Every phase but ``over`` has its own timer, named like the phase, so a game moves on
+    even when nobody acts (the engine's docstring lists what ``TimeUp`` does in each).
+    """
+
+    CHOOSE = "choose"
     THINK = "think"
     DRAW = "draw"
+    MOVE = "move"
+    BONUS = "bonus"
+    LOSE = "lose"
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Table options.
 
-    ``language``: how guesses are normalised (articles, ё/е). ``think_seconds`` and
-    ``draw_seconds``: the timers the room runs. ``overshoot``: a move past square 40
+    ``language``: how guesses are normalised (articles, ё/е). ``*_seconds``: the length
+    of each phase's timer (:class:`Timer`), which the room runs: ``choose_seconds`` for
+    the drawer to pick a category, ``think_seconds`` and ``draw_seconds`` for the turn
+    itself, ``move_seconds``, ``bonus_seconds`` and ``lose_seconds`` for the team
+    decisions (a proverb move, keep or steal, the token to lose). ``overshoot``: a move past square 40
     ``"bounce"``s back by the excess (default) or ``"stay"``s (the pawn does not move).
     ``token_values``, ``bonus_tokens``, ``bonus_value``: the token set (see
     :mod:`.board`). ``blank_share``: share of cards with a blank, for
@@ -57,14 +68,33 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """
 
     language: Language = "en"
+    choose_seconds: int = 20
     think_seconds: int = 5
     draw_seconds: int = 60
+    move_seconds: int = 30
+    bonus_seconds: int = 30
+    lose_seconds: int = 30
     overshoot: Literal["bounce", "stay"] = "bounce"
     token_values: tuple[int, ...] = DEFAULT_TOKEN_VALUES
     bonus_tokens: int = DEFAULT_BONUS_TOKENS
     bonus_value: int = DEFAULT_BONUS_VALUE
     blank_share: float = DEFAULT_BLANK_SHARE
     turn_limit: int | None = None
+
+    def seconds(self, timer: Timer) -> int:
+        """The length of ``timer`` in seconds.
+
+        >>> Options().seconds(Timer.DRAW), Options(lose_seconds=9).seconds(Timer.LOSE)
+        (60, 9)
+        """
+        return {
+            Timer.CHOOSE: self.choose_seconds,
+            Timer.THINK: self.think_seconds,
+            Timer.DRAW: self.draw_seconds,
+            Timer.MOVE: self.move_seconds,
+            Timer.BONUS: self.bonus_seconds,
+            Timer.LOSE: self.lose_seconds,
+        }[timer]
 
 
 class GuessRecord(msgspec.Struct, frozen=True):

@@ -59,10 +59,7 @@ def public_view(state: GameState) -> View:
     value = None
     if turn.category is not None:
         value = category_value("proverbs" if turn.proverb else turn.category)
-    seconds = None
-    if turn.timer is not None:
-        o = state.options
-        seconds = o.think_seconds if turn.timer.value == "think" else o.draw_seconds
+    seconds = None if turn.timer is None else state.options.seconds(turn.timer)
     return {
         "game": "visual",
         "version": state.version,

@@ -1,0 +1,78 @@
+"""The room service on its own: memory housekeeping and resuming rooms from the log."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from reverie.bus.base import MemoryBus
+from reverie.content.decks import list_decks
+from reverie.rooms.commands import AddBot, HandToBot, Start
+from reverie.rooms.service import RoomService
+from reverie.store import open_store
+
+
+def _service(db: Path, clock: list[float], bot_delay: float = 0.0) -> RoomService:
+    decks = {d.name: d for d in list_decks()}
+    return RoomService(
+        open_store(f"sqlite:///{db}"),
+        MemoryBus(),
+        decks,
+        bot_delay=bot_delay,
+        clock=lambda: clock[0],
+    )
+
+
+def test_idle_rooms_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None:
+    async def main() -> None:
+        clock = [1_000.0]
+        service = _service(tmp_path / "r.db", clock)
+        live, _ = await service.create_room(
+            name="Ann", color="#e63946", variant="dixit", seats=3, options={}
+        )
+        await service.command(live, 0, AddBot())
+        await service.command(live, 0, AddBot())
+        await service.command(live, 0, Start())
+        code = live.state.code
+        clock[0] += 60
+        assert await service.evict_idle(idle=600) == 0  # touched a minute ago
+        await service.connect(live, None)
+        clock[0] += 10_000
+        assert await service.evict_idle(idle=600) == 0  # somebody is watching
+        await service.disconnect(live, None)
+        clock[0] += 10_000
+        assert await service.evict_idle(idle=600) == 1
+        assert code not in service.rooms
+        again = await service.get(code.lower())
+        assert again is not None and again is not live
+        assert again.state == live.state
+        await service.close()
+
+    asyncio.run(main())
+
+
+def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
+    async def main() -> None:
+        clock = [1_000.0]
+        first = _service(tmp_path / "r.db", clock, bot_delay=3600)  # bots never get to move
+        live, _ = await first.create_room(
+            name="Ann", color="#e63946", variant="imaginarium", seats=3, options={}
+        )
+        await first.command(live, 0, AddBot())
+        await first.command(live, 0, AddBot())
+        await first.command(live, 0, Start())
+        await first.command(live, 0, HandToBot(seat=0, on=True))
+        version = live.state.version
+        await first.close()
+
+        second = _service(tmp_path / "r.db", clock, bot_delay=0)
+        resumed = await second.get(live.state.code)  # lazily, not at start-up
+        assert resumed is not None and resumed.state.version == version
+        for _ in range(2000):
+            if resumed.state.status == "over":
+                break
+            await asyncio.sleep(0.001)
+        assert resumed.state.status == "over"  # the bots played the game to its end
+        await second.close()
+
+    asyncio.run(main())
