@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.rooms.commands import AddBot, HandToBot, Start
 from reverie.rooms.service import RoomService
 from reverie.store import open_store
+
+
+def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run a coroutine on a fresh event loop in its own thread: Playwright's sync API
+    (the session's browser fixture) keeps a running loop in the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def _service(db: Path, clock: list[float], bot_delay: float = 0.0) -> RoomService:
@@ -48,7 +58,7 @@ def test_idle_rooms_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None
         assert again.state == live.state
         await service.close()
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
@@ -75,4 +85,4 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
         assert resumed.state.status == "over"  # the bots played the game to its end
         await second.close()
 
-    asyncio.run(main())
+    run(main)

@@ -7,7 +7,8 @@ pawns stay on the board; a pawn on 40 means the game is over. In the games that 
 views, no view of a seat that is not drawing contains the subject before its reveal, and
 no seat sees another's "close" hint or another team's proverb guesses. At the end: the
 game ended within the action bound, the log replays to the same state, and the state
-survives a JSON round trip.
+survives a JSON round trip. The random player lets the clock run out in every phase, so
+the clock's default decisions are covered too, and every state names its phase's timer.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reverie.rules.visual import Options, Phase
+from reverie.rules.visual import Options, Phase, TimeUp, apply, new_game
 from reverie.rules.visual.actions import decode_action, encode_action
 from reverie.rules.visual.playouts import play_random_game
 from tests.rules.visual.helpers import SYNTHETIC_DECK
@@ -82,3 +83,23 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
     a = play_random_game((2, 2, 3), 11, SYNTHETIC_DECK)
     b = play_random_game((2, 2, 3), 11, SYNTHETIC_DECK)
     assert a.final == b.final and a.actions == b.actions
+
+
+def test_the_random_player_lets_time_run_out_in_every_phase() -> None:
+    """The games above also cover the clock's default decisions."""
+    timed_out: set[Phase] = set()
+    for seed in range(20):
+        record = play_random_game((2, 2, 2), 500 + seed, SYNTHETIC_DECK, timeout_rate=0.2)
+        assert record.problems == [], (seed, record.problems[:3])
+        state = new_game(
+            [f"P{s + 1}" for s in range(6)],
+            [[0, 1], [2, 3], [4, 5]],
+            500 + seed,
+            cards=SYNTHETIC_DECK,
+        )
+        for action in record.actions:
+            if isinstance(action, TimeUp):
+                timed_out.add(state.phase)
+            state = apply(state, action).state
+        assert state == record.final
+    assert timed_out == set(Phase) - {Phase.OVER}

@@ -118,7 +118,7 @@ def test_choose_draws_a_card_and_starts_the_think_timer() -> None:
     assert code_of(g, Choose(teammate(g), "objects")) == "not_drawer"
     assert code_of(g, Choose(drawer, "proverbs")) == "not_choosable"
     assert code_of(g, Guess(teammate(g), "teapot")) == "wrong_phase"
-    assert code_of(g, TimeUp()) == "no_timer"
+    assert g.turn.timer is Timer.CHOOSE  # TimeUp here picks for the drawer: test_timeouts
     g = act(g, Choose(drawer, "actions"))
     assert g.phase is Phase.THINK and g.turn.timer is Timer.THINK
     assert g.turn.category == "actions" and not g.turn.proverb
@@ -257,7 +257,7 @@ def test_failure_loses_a_token_of_the_teams_choice() -> None:
     g = arrange(game(), held=[[0, 30], [1, 31]])  # values 1 and 5: a real choice
     team = g.turn.team
     g = act(drawing(g, "objects"), TimeUp())
-    assert g.phase is Phase.LOSE and g.turn.timer is None
+    assert g.phase is Phase.LOSE and g.turn.timer is Timer.LOSE
     assert code_of(g, Forfeit(opponent(g), g.held[1 - team][0])) == "not_your_team"
     assert code_of(g, Forfeit(teammate(g), g.held[1 - team][0])) == "not_yours"
     keep, lose = g.held[team]

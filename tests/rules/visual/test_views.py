@@ -1,17 +1,44 @@
-"""The one redaction point: who sees the subject, guesses and "close" hints."""
+"""The one redaction point: who sees the subject, guesses and "close" hints.
+
+The strongest check is non-interference: for a seat (or a spectator), scramble everything
+in the state that seat may not know (the card texts but the subject it draws, the deck,
+the seed, hidden guesses, others' "close" hints) and its view must not change at all.
+"""
 
 from __future__ import annotations
 
-import msgspec
+import functools
+import random
+from collections.abc import Iterator
 
-from reverie.rules.visual import Guess, Phase, TimeUp, view, views
+import msgspec
+import pytest
+from msgspec.structs import replace
+
+from reverie.content.words import CATEGORIES
+from reverie.rules.visual import (
+    Card,
+    GameState,
+    Guess,
+    Phase,
+    TimeUp,
+    apply,
+    build_deck,
+    new_game,
+    view,
+    views,
+)
+from reverie.rules.visual.playouts import random_action
+from reverie.rules.visual.views import SECRET_PHASES
 from tests.rules.visual.helpers import (
     PROVERB,
+    SYNTHETIC_DECK,
     act,
     blank_card,
     drawing,
     game,
     opponent,
+    synthetic_words,
     teammate,
 )
 
@@ -70,3 +97,116 @@ def test_views_are_json_ready_in_every_phase() -> None:
     assert view(g, g.turn.drawer)["waiting"] == [g.turn.drawer]
     for seat in (0, None):
         msgspec.json.encode(view(g, seat))
+
+
+# ---------------------------------------------------------------------------- non-interference
+
+
+@functools.cache
+def fake_cards(count: int, salt: int) -> tuple[Card, ...]:
+    """``count`` made-up cards, their blanks spread over every sector and none."""
+    blanks = (None, 0, 1, 2, 3)
+    return tuple(
+        Card(
+            tuple(f"scrambled-{salt}-{i}-{k}" for k in range(len(CATEGORIES))),
+            blanks[(salt + i) % len(blanks)],
+        )
+        for i in range(count)
+    )
+
+
+def scramble(state: GameState, seat: int | None, rng: random.Random) -> GameState:
+    """Change everything ``seat`` may not know, keeping what it may know.
+
+    Scrambled: every card's texts (all but the current subject for a seat drawing it) and
+    the blanks of the cards not in play, the order of the deck, the seed, the text and
+    marks of the guesses the view hides (other teams' in a proverb round), and the
+    "close" hints of other seats. Kept: what is public (the events publish every guess's
+    seat, team and index, and the number of cards left).
+    """
+    turn = state.turn
+    team = None if seat is None else state.team_of(seat)
+    drawing = seat is not None and seat in turn.drawers and state.phase in SECRET_PHASES
+    kept = None
+    if drawing and turn.category is not None:
+        kept = CATEGORIES.index("proverbs" if turn.proverb else turn.category)
+
+    salt = rng.randrange(1000)
+    cards = list(fake_cards(len(state.cards), salt))
+    if turn.card is not None:
+        card = state.cards[turn.card]
+        subjects = tuple(
+            s if k == kept else fake
+            for k, (s, fake) in enumerate(
+                zip(card.subjects, cards[turn.card].subjects, strict=True)
+            )
+        )
+        cards[turn.card] = Card(subjects, card.blank)
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    guesses = []
+    for i, g in enumerate(turn.guesses):
+        if turn.proverb and (team is None or g.team != team):
+            g = replace(
+                g,
+                text=f"scrambled-{salt}-{i}",
+                close=rng.random() < 0.5,
+                synonym=rng.random() < 0.5,
+            )
+        elif g.seat != seat:
+            g = replace(g, close=not g.close)
+        guesses.append(g)
+    return replace(
+        state,
+        seed=state.seed + 7919,
+        cards=tuple(cards),
+        deck=tuple(deck),
+        turn=replace(turn, guesses=tuple(guesses)),
+    )
+
+
+def random_states(
+    sizes: tuple[int, ...], seed: int, cards: tuple[Card, ...]
+) -> Iterator[GameState]:
+    """Every state of a seeded random game (the clock runs out often, in every phase)."""
+    rng = random.Random(seed)
+    teams, start = [], 0
+    for size in sizes:
+        teams.append(list(range(start, start + size)))
+        start += size
+    g = new_game([f"P{s + 1}" for s in range(start)], teams, seed, cards=cards)
+    yield g
+    while g.phase is not Phase.OVER:
+        g = apply(g, random_action(g, rng, 0.15)).state
+        yield g
+
+
+PROVERB_HEAVY = build_deck(synthetic_words(), seed=2, blank_share=0.8)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "cards"),
+    [((2, 3), SYNTHETIC_DECK), ((2, 2, 3), PROVERB_HEAVY), ((3, 2, 2, 2), SYNTHETIC_DECK)],
+)
+def test_views_do_not_depend_on_what_the_seat_may_not_know(
+    sizes: tuple[int, ...], cards: tuple[Card, ...]
+) -> None:
+    phases: set[Phase] = set()
+    proverb_guesses = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        for g in random_states(sizes, seed, cards):
+            phases.add(g.phase)
+            proverb_guesses += g.turn.proverb and len(g.turn.guesses) > 1
+            seats: list[int | None] = [*range(len(g.players)), None]
+            for seat in seats:
+                scrambled = scramble(g, seat, rng)
+                assert scrambled != g
+                assert view(scrambled, seat) == view(g, seat), (seed, g.phase, seat)
+            if g.phase in SECRET_PHASES:
+                # The scramble is strong enough to catch a leak: it changes the subject.
+                drawer = g.turn.drawer
+                outsider = next(s for s in seats if s is None or s not in g.turn.drawers)
+                assert view(scramble(g, outsider, rng), drawer) != view(g, drawer)
+    assert phases == set(Phase)  # every phase, its timer included, was checked
+    assert proverb_guesses > 0

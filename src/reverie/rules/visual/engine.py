@@ -393,27 +393,9 @@ def _choose(state: GameState, a: Choose) -> tuple[GameState, Events]:
 
 def _time_up(state: GameState) -> tuple[GameState, Events]:
     turn = state.turn
-    phase = state.phase
-    if phase is Phase.CHOOSE:
-        category = rng_for(state.seed, "time_up", "choose", turn.number).choice(CHOOSABLE)
-        state, events = _choose(state, Choose(turn.drawer, category))
-        return state, (ev.TimedOut(phase.value), *events)
-    if phase is Phase.MOVE:
-        team = turn.solved_by
-        assert team is not None
-        start = state.pawns[team]
-        end = min(start + PROVERB_MAX_STEPS, LAST_SQUARE)
-        state, events = _land(state, team, start, end)
-        return state, (ev.TimedOut(phase.value), *events)
-    if phase is Phase.BONUS:
-        state, events = _kept(state)
-        return state, (ev.TimedOut(phase.value), *events)
-    if phase is Phase.LOSE:
-        held = state.held[turn.team]
-        token = min(held, key=lambda k: state.tokens[k].value)  # the first of the lowest
-        state, events = _lose(state, turn.team, token)
-        state, more = _end_turn(state, _next_in_order(state, turn.team))
-        return state, (ev.TimedOut(phase.value), *events, *more)
+    if state.phase in (Phase.CHOOSE, Phase.MOVE, Phase.BONUS, Phase.LOSE):
+        decided, done = _clock_decides(state)
+        return decided, (ev.TimedOut(state.phase.value), *done)
     if state.phase is Phase.THINK:
         seconds = state.options.draw_seconds
         state = replace(state, phase=Phase.DRAW, turn=replace(turn, timer=Timer.DRAW))
@@ -430,6 +412,26 @@ def _time_up(state: GameState) -> tuple[GameState, Events]:
     events: Events = ()
     if held:
         state, events = _lose(state, turn.team, held[-1])
+    state, more = _end_turn(state, _next_in_order(state, turn.team))
+    return state, events + more
+
+
+def _clock_decides(state: GameState) -> tuple[GameState, Events]:
+    """The default decision when a choose, move, bonus or lose timer runs out."""
+    turn = state.turn
+    if state.phase is Phase.CHOOSE:
+        category = rng_for(state.seed, "time_up", "choose", turn.number).choice(CHOOSABLE)
+        return _choose(state, Choose(turn.drawer, category))
+    if state.phase is Phase.MOVE:
+        team = turn.solved_by
+        assert team is not None
+        start = state.pawns[team]
+        return _land(state, team, start, min(start + PROVERB_MAX_STEPS, LAST_SQUARE))
+    if state.phase is Phase.BONUS:
+        return _kept(state)
+    tokens = state.tokens
+    token = min(state.held[turn.team], key=lambda k: tokens[k].value)  # the first lowest
+    state, events = _lose(state, turn.team, token)
     state, more = _end_turn(state, _next_in_order(state, turn.team))
     return state, events + more
 

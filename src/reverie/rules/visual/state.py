@@ -59,8 +59,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     of each phase's timer (:class:`Timer`), which the room runs: ``choose_seconds`` for
     the drawer to pick a category, ``think_seconds`` and ``draw_seconds`` for the turn
     itself, ``move_seconds``, ``bonus_seconds`` and ``lose_seconds`` for the team
-    decisions (a proverb move, keep or steal, the token to lose). ``overshoot``: a move past square 40
-    ``"bounce"``s back by the excess (default) or ``"stay"``s (the pawn does not move).
+    decisions (a proverb move, keep or steal, the token to lose). ``overshoot``: a move
+    past square 40 ``"bounce"``s back by the excess (default) or ``"stay"``s (the pawn
+    does not move).
     ``token_values``, ``bonus_tokens``, ``bonus_value``: the token set (see
     :mod:`.board`). ``blank_share``: share of cards with a blank, for
     :func:`.cards.build_deck`. ``turn_limit``: end the game after this many turns even if
