@@ -56,6 +56,9 @@ def test_idle_rooms_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None
         again = await service.get(code.lower())
         assert again is not None and again is not live
         assert again.state == live.state
+        # Probing codes that do not exist leaves nothing behind.
+        assert await service.get("NOPE42") is None
+        assert not service._loading
         await service.close()
 
     run(main)

@@ -181,17 +181,23 @@ class RoomService:
         if live is not None:
             return live
         lock = self._loading.setdefault(code, asyncio.Lock())
-        async with lock:
-            live = self.rooms.get(code)
-            if live is None:
-                state = await self._replay(code)
-                if state is None:
-                    return None
-                live = LiveRoom(state, last_active=self.clock())
-                self.rooms[code] = live
-                # A room back in memory picks up where it was: its bots and timers go on.
-                self._after_change(live)
-        return live
+        try:
+            async with lock:
+                live = self.rooms.get(code)
+                if live is None:
+                    state = await self._replay(code)
+                    if state is None:
+                        return None
+                    live = LiveRoom(state, last_active=self.clock())
+                    self.rooms[code] = live
+                    # A room back in memory picks up where it was: bots and timers go on.
+                    self._after_change(live)
+            return live
+        finally:
+            # Forget the loading lock once nobody holds it (waiters keep their reference),
+            # so probing unknown codes cannot grow this map.
+            if self._loading.get(code) is lock and not lock.locked():
+                del self._loading[code]
 
     async def evict_idle(self, idle: float = IDLE_EVICT) -> int:
         """Drop rooms nobody has watched or touched for ``idle`` seconds from memory.
