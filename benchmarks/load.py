@@ -200,6 +200,7 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
         [sys.executable, "-m", "reverie", "serve", "--port", str(port), "--data-dir", data],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, "REVERIE_ROOMS_PER_MINUTE": "0"},  # one client opens every room
     )
     for _ in range(200):
         if proc.poll() is not None:

@@ -176,3 +176,12 @@ def test_unknown_room_and_missing_hello(server: ServerThread) -> None:
         assert json.loads(ws.recv(timeout=5))["code"] == "bad_message"
         with pytest.raises(ConnectionClosed):
             ws.recv(timeout=5)
+
+
+def test_opening_rooms_in_a_loop_is_refused(server: ServerThread) -> None:
+    body = {"name": "A", "color": "#e63946", "variant": "dixit", "seats": 4}
+    codes = [httpx.post(f"{server.base}/api/rooms", json=body).status_code for _ in range(12)]
+    assert codes[:10] == [201] * 10
+    assert codes[10:] == [429, 429]
+    r = httpx.post(f"{server.base}/api/rooms", json=body)
+    assert r.json()["error"]["code"] == "rate_limited"

@@ -26,6 +26,7 @@ from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.rules.association import VARIANTS
 from reverie.store import open_store
+from reverie.web.limits import TokenBucket
 from reverie.web.settings import Settings
 from reverie.web.ws import room_socket
 
@@ -90,6 +91,8 @@ async def create_room(request: Request) -> Response:
         req = msgspec.json.decode(body, type=CreateRoom)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         return _error(400, "bad_message", f"Invalid room request: {exc}")
+    if not _creation_allowed(request):
+        return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
     try:
         live, token = await service.create_room(
@@ -106,6 +109,25 @@ async def create_room(request: Request) -> Response:
     return JSONResponse(
         {"code": code, "token": token, "seat": 0, "url": f"/r/{code}"}, status_code=201
     )
+
+
+_MAX_TRACKED_CLIENTS = 10_000
+
+
+def _creation_allowed(request: Request) -> bool:
+    """A token bucket per client address: bursts of a few rooms pass, a script creating
+    rooms in a loop does not fill the database."""
+    per_minute: float = request.app.state.settings.rooms_per_minute
+    if per_minute <= 0:
+        return True
+    buckets: dict[str, TokenBucket] = request.app.state.room_buckets
+    client = request.client.host if request.client else "?"
+    bucket = buckets.get(client)
+    if bucket is None:
+        if len(buckets) >= _MAX_TRACKED_CLIENTS:
+            buckets.clear()  # a crude bound: forgetting everyone only loosens the limit
+        bucket = buckets[client] = TokenBucket(rate=per_minute / 60, burst=per_minute)
+    return bucket.take()
 
 
 async def room_summary(request: Request) -> Response:
@@ -244,6 +266,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
         app.state.settings = cfg
         app.state.decks = decks
+        app.state.room_buckets = {}
         app.state.images = {
             d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
         }

@@ -14,6 +14,8 @@ class Settings:
     ``database_url``: ``sqlite:///data/reverie.db`` by default (a file under
     ``data_dir``). ``bus_url``: ``memory://``. ``bot_delay``: seconds a bot "thinks"
     (0 in tests). ``max_frame``: the largest WebSocket frame a client may send, bytes.
+    ``rooms_per_minute``: how many rooms one client address may open a minute (bursts
+    of as many pass); 0 lifts the limit (load tests).
     """
 
     data_dir: Path = Path("data")
@@ -22,6 +24,7 @@ class Settings:
     bot_delay: float = 1.0
     max_frame: int = 4096
     default_deck: str = "default"
+    rooms_per_minute: float = 10.0
 
     @property
     def store_url(self) -> str:
@@ -33,7 +36,8 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         """Settings from ``REVERIE_DATA_DIR``, ``REVERIE_DATABASE_URL``,
-        ``REVERIE_BUS_URL`` and ``REVERIE_BOT_DELAY``; explicit overrides win."""
+        ``REVERIE_BUS_URL``, ``REVERIE_BOT_DELAY`` and ``REVERIE_ROOMS_PER_MINUTE``;
+        explicit overrides win."""
         env = os.environ
         values: dict[str, object] = {}
         if "REVERIE_DATA_DIR" in env:
@@ -44,5 +48,7 @@ class Settings:
             values["bus_url"] = env["REVERIE_BUS_URL"]
         if "REVERIE_BOT_DELAY" in env:
             values["bot_delay"] = float(env["REVERIE_BOT_DELAY"])
+        if "REVERIE_ROOMS_PER_MINUTE" in env:
+            values["rooms_per_minute"] = float(env["REVERIE_ROOMS_PER_MINUTE"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
