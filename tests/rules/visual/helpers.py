@@ -19,6 +19,7 @@ from reverie.rules.visual import (
     new_game,
 )
 from reverie.rules.visual.board import LAST_SQUARE
+from reverie.rules.visual.playouts import seat_teams
 
 #: A plain card and the same card with a blank in each of the first four sectors.
 PLAIN = Card(("teapot", "running", "harbour", "umbrella", "the early bird catches the worm"))
@@ -52,12 +53,7 @@ def game(
     **options: object,
 ) -> GameState:
     """A new game with players P1, P2, … seated team by team."""
-    players: list[str] = []
-    teams: list[list[int]] = []
-    for size in team_sizes:
-        start = len(players)
-        teams.append(list(range(start, start + size)))
-        players.extend(f"P{start + i + 1}" for i in range(size))
+    players, teams = seat_teams(team_sizes)
     return new_game(players, teams, seed, cards=cards, options=Options(**options))  # type: ignore[arg-type]
 
 

@@ -184,6 +184,17 @@ class PlayRecord(msgspec.Struct):
     problems: list[str]
 
 
+def seat_teams(team_sizes: Sequence[int]) -> tuple[list[str], list[list[int]]]:
+    """Players P1, P2, … seated team by team: names and each team's seats."""
+    players: list[str] = []
+    teams: list[list[int]] = []
+    for size in team_sizes:
+        start = len(players)
+        teams.append(list(range(start, start + size)))
+        players.extend(f"P{start + i + 1}" for i in range(size))
+    return players, teams
+
+
 def play_random_game(
     team_sizes: Sequence[int],
     seed: int,
@@ -197,12 +208,7 @@ def play_random_game(
     """Play a seeded random game, checking invariants after every action; at the end,
     check that the log replays to the same state and that the state survives JSON."""
     rng = random.Random(seed)
-    players: list[str] = []
-    teams: list[list[int]] = []
-    for size in team_sizes:
-        start = len(players)
-        teams.append(list(range(start, start + size)))
-        players.extend(f"P{start + i + 1}" for i in range(size))
+    players, teams = seat_teams(team_sizes)
     state = new_game(players, teams, seed, cards=cards, options=options)
     actions: list[Action] = []
     problems = invariant_violations(state, check_views=check_views)
