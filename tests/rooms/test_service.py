@@ -89,3 +89,32 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
         await second.close()
 
     run(main)
+
+
+def test_bots_tell_their_clues_in_the_tables_language(tmp_path: Path) -> None:
+    async def main() -> None:
+        clock = [1_000.0]
+        service = _service(tmp_path / "r.db", clock)
+        live, _ = await service.create_room(
+            name="Аня",
+            color="#e63946",
+            variant="imaginarium",
+            seats=3,
+            options={"first_storyteller": 1},
+            lang="ru",
+        )
+        await service.command(live, 0, AddBot())
+        await service.command(live, 0, AddBot())
+        await service.command(live, 0, Start())
+        for _ in range(500):
+            game = live.state.game
+            if game is not None and game.round.clue:
+                break
+            await asyncio.sleep(0.001)
+        game = live.state.game
+        assert game is not None and game.round.storyteller == 1
+        clue = game.round.clue or ""
+        assert any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in clue), clue
+        await service.close()
+
+    run(main)

@@ -17,24 +17,32 @@ from reverie.rules.association.actions import Action, Clue, Submit, Vote
 Describe = Callable[[int], list[str]]
 """Words for what a card's picture shows (element labels in the room's language)."""
 
-_FILLER = ("dream", "of", "the", "night", "far", "away")
+# Words a bot pads a word-count clue with, and its question, in the room's language.
+_FILLER = {
+    "en": ("dream", "of", "the", "night", "far", "away"),
+    "ru": ("сон", "о", "тёмной", "ночи", "где-то", "далеко"),
+    "it": ("sogno", "di", "una", "notte", "molto", "lontano"),
+}
+_QUESTION = {"en": "Where is the {}?", "ru": "Где же {}?", "it": "Dov'è {}?"}
 
 
 def _words(texts: Iterable[str]) -> set[str]:
     return {w.strip(".,!?;:").lower() for t in texts for w in t.split() if w}
 
 
-def _clue_for(labels: list[str], restriction: str | None, rng: random.Random) -> str:
+def _clue_for(
+    labels: list[str], restriction: str | None, rng: random.Random, lang: str = "en"
+) -> str:
     label = rng.choice(labels) if labels else "a dream"
     if restriction in ("four_words", "three_words"):
         want = 4 if restriction == "four_words" else 3
         words = label.split()[:want]
-        fill = list(_FILLER)
+        fill = list(_FILLER.get(lang, _FILLER["en"]))
         while len(words) < want:
             words.append(fill.pop(0))
         return " ".join(words)
     if restriction == "question":
-        return f"Where is the {label}?"
+        return _QUESTION.get(lang, _QUESTION["en"]).format(label)
     return label
 
 
@@ -44,8 +52,13 @@ def _best(cards: list[int], clue: str, describe: Describe, rng: random.Random) -
     return max(scored)[2]
 
 
-def choose_action(view: dict[str, Any], describe: Describe, rng: random.Random) -> Action | None:
-    """The bot's move for its seat's view, or ``None`` if it has nothing to do now."""
+def choose_action(
+    view: dict[str, Any], describe: Describe, rng: random.Random, lang: str = "en"
+) -> Action | None:
+    """The bot's move for its seat's view, or ``None`` if it has nothing to do now.
+
+    ``describe`` names what a card shows in ``lang``, the language its clues are in.
+    """
     me = view["you"]
     if me is None or me not in view["waiting_for"]:
         return None
@@ -53,12 +66,12 @@ def choose_action(view: dict[str, Any], describe: Describe, rng: random.Random) 
     if phase == "clue":
         if view["table"]:  # the gallery: pick one of the six face up
             card = rng.choice([t["card"] for t in view["table"]])
-            return Clue(me, _clue_for(describe(card), view["restriction"], rng), card)
+            return Clue(me, _clue_for(describe(card), view["restriction"], rng, lang), card)
         if view["story_card"] is not None:  # Pictoric: the card drawn from the deck
-            text = _clue_for(describe(view["story_card"]), view["restriction"], rng)
+            text = _clue_for(describe(view["story_card"]), view["restriction"], rng, lang)
             return Clue(me, text, None)
         card = rng.choice(view["hand"])
-        return Clue(me, _clue_for(describe(card), view["restriction"], rng), card)
+        return Clue(me, _clue_for(describe(card), view["restriction"], rng, lang), card)
     if phase == "submit":
         return Submit(me, _best(list(view["hand"]), view["clue"] or "", describe, rng))
     if phase == "vote":

@@ -28,6 +28,7 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     color: str
     token_hash: str
     at: float
+    lang: str = "en"
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):

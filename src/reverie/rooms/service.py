@@ -142,6 +142,7 @@ class RoomService:
         seats: int,
         options: dict[str, Any],
         deck: str | None = None,
+        lang: str = "en",
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
         deck_name = deck or self.default_deck
@@ -163,6 +164,7 @@ class RoomService:
                 color=color,
                 token_hash=hash_token(token),
                 at=now,
+                lang=lang,
             )
             state = evolve(None, event)  # validates before anything is written
             try:
@@ -421,7 +423,9 @@ class RoomService:
                 if room.game is None or not room.players[seat].controlled_by_bot:
                     return
                 deck = self.decks.get(room.deck)
-                action = choose_action(view(room.game, seat), _describer(deck), self._rng)
+                action = choose_action(
+                    view(room.game, seat), _describer(deck, room.lang), self._rng, room.lang
+                )
                 if action is None:
                     return
                 try:
@@ -434,11 +438,13 @@ class RoomService:
                 self._schedule_bots(live)
 
 
-def _describer(deck: Deck | None) -> Callable[[int], list[str]]:
+def _describer(deck: Deck | None, lang: str) -> Callable[[int], list[str]]:
+    """What a card's picture shows, in ``lang`` (the deck's element labels)."""
+
     def describe(card: int) -> list[str]:
         if deck is None or not 0 <= card < deck.count:
             return []
-        meta = deck.meta(card)
-        return [e["label"]["en"] for e in meta.elements if isinstance(e.get("label"), dict)]
+        labels = [e.get("label") for e in deck.meta(card).elements]
+        return [lab.get(lang) or lab["en"] for lab in labels if isinstance(lab, dict)]
 
     return describe

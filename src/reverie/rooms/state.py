@@ -45,6 +45,7 @@ PALETTE = (
     "#1d3557",
     "#ffffff",
 )
+LANGUAGES = ("en", "ru", "it")
 MAX_NAME = 24
 MAX_CHAT = 300
 CHAT_KEPT = 50
@@ -110,6 +111,7 @@ class RoomState:
     # phase (say, a vote for the previous round's table) is stale; one sent while other
     # players' moves arrived in the same phase is not.
     phase_version: int = 0
+    lang: str = "en"  # the table's language: bots tell their clues in it
 
     def phase_key(self) -> tuple[int, int, str] | None:
         """Which game, turn and phase the room is in (None outside a game)."""
@@ -203,6 +205,7 @@ def _created(e: Created) -> RoomState:
         created_at=e.at,
         players=(player,),
         version=1,
+        lang=e.lang if e.lang in LANGUAGES else "en",
     )
     _check_game_setup(room, room.seats)
     return room

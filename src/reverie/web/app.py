@@ -102,6 +102,7 @@ async def create_room(request: Request) -> Response:
             seats=req.seats,
             options=req.options,
             deck=req.deck,
+            lang=req.lang,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
