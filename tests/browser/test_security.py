@@ -25,6 +25,8 @@ def test_script_injection_shows_as_text(open_player: Open) -> None:
     choose(host.page, ".hand-row .card-tile")
     host.page.fill("#clue-text", CLUE)
     host.page.press("#clue-text", "Enter")
+    # Let the clue land first: the bots then play the round out in a burst of updates.
+    expect(host.page.locator("#clue-form")).to_have_count(0)
     host.page.fill("#chat-input", CLUE)
     host.page.press("#chat-input", "Enter")
     expect(host.page.locator("#chat-list .chat-text")).to_have_text([CLUE])
