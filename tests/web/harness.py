@@ -197,22 +197,28 @@ def play(
     raise AssertionError("the game did not end")
 
 
-def room_history(db: Path, code: str) -> list[Any]:
-    """The room after each event of its log: ``states[v]`` is the room at version v."""
+def logged_events(db: Path, code: str) -> list[tuple[int, Any]]:
+    """Every (version, event) in a room's log, in order, read straight from the file."""
     import sqlite3
 
     from reverie.rooms.events import decode_event
-    from reverie.rooms.state import evolve
 
     con = sqlite3.connect(db)
     rows = con.execute(
         "SELECT version, payload FROM events WHERE code = ? ORDER BY version", (code,)
     ).fetchall()
     con.close()
+    return [(version, decode_event(bytes(payload))) for version, payload in rows]
+
+
+def room_history(db: Path, code: str) -> list[Any]:
+    """The room after each event of its log: ``states[v]`` is the room at version v."""
+    from reverie.rooms.state import evolve
+
     states: list[Any] = [None]
     room = None
-    for version, payload in rows:
-        room = evolve(room, decode_event(bytes(payload)))
+    for version, event in logged_events(db, code):
+        room = evolve(room, event)
         assert room.version == version
         states.append(room)
     return states

@@ -19,7 +19,7 @@ import pytest
 from reverie.rooms.events import Acted
 from reverie.rules.association import replay
 
-from .harness import Client, create_room, free_port, join, play, room_history
+from .harness import Client, create_room, free_port, join, logged_events, play, room_history
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -77,7 +77,8 @@ def test_kill_and_restart_mid_game(tmp_path: Path, variant: str) -> None:
     states = room_history(tmp_path / "reverie.db", code)
     room = states[-1]
     assert room.game is not None
-    actions = [e.action for e in _events(tmp_path / "reverie.db", code) if isinstance(e, Acted)]
+    events = logged_events(tmp_path / "reverie.db", code)
+    actions = [e.action for _, e in events if isinstance(e, Acted)]
     from reverie.rooms.state import game_seed
 
     again = replay(
@@ -90,16 +91,3 @@ def test_kill_and_restart_mid_game(tmp_path: Path, variant: str) -> None:
     )
     assert again == room.game
     assert [p["score"] for p in final["game"]["players"]] == list(again.scores)
-
-
-def _events(db: Path, code: str) -> list[object]:
-    import sqlite3
-
-    from reverie.rooms.events import decode_event
-
-    con = sqlite3.connect(db)
-    rows = con.execute(
-        "SELECT payload FROM events WHERE code = ? ORDER BY version", (code,)
-    ).fetchall()
-    con.close()
-    return [decode_event(bytes(r[0])) for r in rows]

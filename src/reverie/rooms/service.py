@@ -328,10 +328,6 @@ class RoomService:
         if not self._closed:
             await self.publish_state(live)
 
-    def snapshot(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
-        """The ``state`` frame for one connection (built by the rules' view)."""
-        return msgspec.json.decode(self.snapshot_json(live, seat))  # type: ignore[no-any-return]
-
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
         key = (live.state.version, live.presence)

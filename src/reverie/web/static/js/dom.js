@@ -27,19 +27,16 @@ function append(el, children) {
 
 /** h("button", {class: "btn", onclick}, "text", child, [more]) */
 export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  if (attrs && (attrs instanceof Node || typeof attrs !== "object" || Array.isArray(attrs))) {
-    children.unshift(attrs);
-    attrs = null;
-  }
-  apply(el, attrs);
-  append(el, children);
-  return el;
+  return build(document.createElement(tag), attrs, children);
 }
 
 /** The same for SVG elements. */
 export function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+// The attributes argument may be left out: a node, text or list there is a child.
+function build(el, attrs, children) {
   if (attrs && (attrs instanceof Node || typeof attrs !== "object" || Array.isArray(attrs))) {
     children.unshift(attrs);
     attrs = null;
