@@ -7,7 +7,9 @@ log will hold; :func:`reverie.rooms.state.evolve` then checks the event against 
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, Literal
 
 import msgspec
 
@@ -22,9 +24,14 @@ from reverie.rooms.events import (
     Reordered,
     RoomEvent,
     Started,
+    TeamChosen,
+    TeamsSet,
 )
 from reverie.rooms.state import PALETTE, RoomError, RoomState
+from reverie.rooms.teams import balanced
 from reverie.rules.association import actions as rules
+from reverie.rules.visual import actions as drawing
+from reverie.rules.visual.cards import CHOOSABLE
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
 
@@ -52,9 +59,10 @@ class Leave(_Frame, frozen=True, tag="leave"):
 
 
 class Chat(_Frame, frozen=True, tag="chat"):
-    """Say something in the room chat."""
+    """Say something in the room chat (``team``: to one's own team only)."""
 
     text: str = ""
+    team: bool = False
 
 
 class SetOptions(_Frame, frozen=True, tag="options"):
@@ -127,6 +135,84 @@ class VoteCmd(_Frame, frozen=True, tag="vote"):
     version: int | None = None
 
 
+class TeamCmd(_Frame, frozen=True, tag="team"):
+    """Join a team in the lobby (None: stand aside)."""
+
+    team: int | None = None
+
+
+class TeamsCmd(_Frame, frozen=True, tag="teams"):
+    """Host: how many teams."""
+
+    count: int = 2
+
+
+class BalanceCmd(_Frame, frozen=True, tag="balance"):
+    """Host: deal the players into the teams at random, evenly."""
+
+
+class ChooseCmd(_Frame, frozen=True, tag="choose"):
+    """Drawer: choose a category (then the card is drawn)."""
+
+    category: str = ""
+    version: int | None = None
+
+
+class GuessCmd(_Frame, frozen=True, tag="guess"):
+    """Guesser: a guess."""
+
+    text: str = ""
+    version: int | None = None
+
+
+class AcceptCmd(_Frame, frozen=True, tag="accept"):
+    """Drawer: this guess is right."""
+
+    index: int = -1
+    version: int | None = None
+
+
+class SynonymCmd(_Frame, frozen=True, tag="synonym"):
+    """Drawer: this guess is a synonym (a hint)."""
+
+    index: int = -1
+    version: int | None = None
+
+
+class MoveCmd(_Frame, frozen=True, tag="move"):
+    """The team that guessed the proverb: its move."""
+
+    steps: int = 0
+    direction: Literal["forward", "backward"] = "forward"
+    version: int | None = None
+
+
+class KeepCmd(_Frame, frozen=True, tag="keep"):
+    """The team on a bonus token keeps it."""
+
+    version: int | None = None
+
+
+class StealCmd(_Frame, frozen=True, tag="steal"):
+    """The team on a bonus token steals ``token`` instead."""
+
+    token: int = -1
+    version: int | None = None
+
+
+class ForfeitCmd(_Frame, frozen=True, tag="forfeit"):
+    """The team that failed gives up ``token``."""
+
+    token: int = -1
+    version: int | None = None
+
+
+class DrawCmd(_Frame, frozen=True, tag="draw"):
+    """Drawer: canvas operations (see ``reverie.rooms.canvas``); never logged."""
+
+    ops: list[list[int]] = []
+
+
 Command = (
     Hello
     | Join
@@ -144,7 +230,39 @@ Command = (
     | ClueCmd
     | SubmitCmd
     | VoteCmd
+    | TeamCmd
+    | TeamsCmd
+    | BalanceCmd
+    | ChooseCmd
+    | GuessCmd
+    | AcceptCmd
+    | SynonymCmd
+    | MoveCmd
+    | KeepCmd
+    | StealCmd
+    | ForfeitCmd
+    | DrawCmd
 )
+
+
+#: Drawing-game commands that are one game action each, and the action they make.
+def _choose(seat: int, cmd: ChooseCmd) -> drawing.Choose:
+    category = cmd.category
+    if category not in CHOOSABLE:  # checked here: the log must only hold valid actions
+        raise RoomError("bad_category", f"Choose one of: {', '.join(CHOOSABLE)}.")
+    return drawing.Choose(seat, category)
+
+
+_DRAWING_ACTIONS: dict[type[_Frame], Callable[[int, Any], drawing.Action]] = {
+    ChooseCmd: _choose,
+    GuessCmd: lambda s, c: drawing.Guess(s, c.text),
+    AcceptCmd: lambda s, c: drawing.Accept(s, c.index),
+    SynonymCmd: lambda s, c: drawing.Synonym(s, c.index),
+    MoveCmd: lambda s, c: drawing.Move(s, c.steps, c.direction),
+    KeepCmd: lambda s, c: drawing.Keep(s),
+    StealCmd: lambda s, c: drawing.Steal(s, c.token),
+    ForfeitCmd: lambda s, c: drawing.Forfeit(s, c.token),
+}
 
 COMMAND_DECODER: msgspec.json.Decoder[Command] = msgspec.json.Decoder(Command)
 
@@ -166,7 +284,13 @@ def _fresh(room: RoomState, version: int | None) -> None:
 
 
 def decide(
-    room: RoomState, seat: int | None, cmd: Command, now: float, *, host_away: bool = False
+    room: RoomState,
+    seat: int | None,
+    cmd: Command,
+    now: float,
+    *,
+    host_away: bool = False,
+    rng: random.Random | None = None,
 ) -> RoomEvent:
     """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
 
@@ -183,8 +307,25 @@ def decide(
     if isinstance(cmd, ClueCmd):
         _fresh(room, cmd.version)
         return Acted(rules.Clue(_seated(seat), cmd.text, cmd.card))
+    make = _DRAWING_ACTIONS.get(type(cmd))
+    if make is not None:
+        _fresh(room, getattr(cmd, "version", None))
+        return Acted(make(_seated(seat), cmd))
     if isinstance(cmd, Chat):
-        return Chatted(_seated(seat), cmd.text, now)
+        s = _seated(seat)
+        game = room.game
+        if game is not None and room.status == "playing" and not room.family.may_chat(game, s):
+            raise RoomError(
+                "drawer_silent", "While you draw you may only mark guesses as synonyms."
+            )
+        team = room.team_of(s) if cmd.team else None
+        if cmd.team and team is None:
+            raise RoomError("bad_team", "Join a team first to talk to it.")
+        return Chatted(s, cmd.text, now, team)
+    if isinstance(cmd, TeamCmd):
+        return TeamChosen(_seated(seat), cmd.team)
+    if isinstance(cmd, DrawCmd):
+        raise RoomError("bad_message", "Drawing goes to the canvas, not the log.")
     if isinstance(cmd, Leave):
         return Left(_seated(seat))
     if isinstance(cmd, Reclaim):
@@ -219,6 +360,11 @@ def decide(
         if room.status != "over":
             raise RoomError("wrong_phase", "A rematch is for when the game is over.")
         return Started()
+    if isinstance(cmd, TeamsCmd):
+        return TeamsSet(cmd.count, tuple(p.team for p in room.players))
+    if isinstance(cmd, BalanceCmd):
+        teams = balanced(len(room.players), room.team_count, rng or random.Random())
+        return TeamsSet(room.team_count, teams)
     if isinstance(cmd, HandToBot):
         return BotSeat(cmd.seat, on=cmd.on)
     raise RoomError("bad_message", "That message is not understood here.")

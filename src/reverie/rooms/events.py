@@ -11,7 +11,8 @@ from typing import Any
 
 import msgspec
 
-from reverie.rules.association.actions import Action
+from reverie.rules.association.actions import Action as AssociationAction
+from reverie.rules.visual.actions import Action as VisualAction
 
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
@@ -77,9 +78,10 @@ class Started(msgspec.Struct, frozen=True, tag="started"):
 
 
 class Acted(msgspec.Struct, frozen=True, tag="acted"):
-    """A game action was accepted (the seat is inside the action)."""
+    """A game action was accepted (the seat is inside the action; the families' action
+    tags do not overlap, so one union decodes both)."""
 
-    action: Action
+    action: AssociationAction | VisualAction
 
 
 class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
@@ -90,11 +92,26 @@ class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
 
 
 class Chatted(msgspec.Struct, frozen=True, tag="chatted"):
-    """A chat line."""
+    """A chat line (``team``: said to that team only)."""
 
     seat: int
     text: str
     at: float
+    team: int | None = None
+
+
+class TeamChosen(msgspec.Struct, frozen=True, tag="team_chosen"):
+    """A player joined a team in the lobby (``None``: stands aside)."""
+
+    seat: int
+    team: int | None
+
+
+class TeamsSet(msgspec.Struct, frozen=True, tag="teams_set"):
+    """The host set the number of teams, and with it every seat's team."""
+
+    count: int
+    teams: tuple[int | None, ...]
 
 
 RoomEvent = (
@@ -109,6 +126,8 @@ RoomEvent = (
     | Acted
     | BotSeat
     | Chatted
+    | TeamChosen
+    | TeamsSet
 )
 
 _DECODER: msgspec.json.Decoder[RoomEvent] = msgspec.json.Decoder(RoomEvent)

@@ -20,9 +20,9 @@ from typing import Any
 
 import msgspec
 
-from reverie.bots.simple import choose_action
 from reverie.bus import Bus
 from reverie.content.decks import Deck
+from reverie.rooms.canvas import Canvas
 from reverie.rooms.commands import Command, Join, decide
 from reverie.rooms.events import (
     Acted,
@@ -35,8 +35,6 @@ from reverie.rooms.events import (
 )
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
-from reverie.rules.association import Phase, Timeout, view
-from reverie.rules.association.engine import waiting_for
 from reverie.rules.errors import IllegalAction
 from reverie.store import EventStore, VersionConflict
 
@@ -47,12 +45,6 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
 IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
-
-_PHASE_SECONDS = {
-    Phase.CLUE: "clue_seconds",
-    Phase.SUBMIT: "card_seconds",
-    Phase.VOTE: "vote_seconds",
-}
 
 
 def normalise_code(code: str) -> str:
@@ -69,7 +61,7 @@ class LiveRoom:
     connections: dict[str, int] = field(default_factory=dict)  # token hash → open sockets
     spectators: int = 0
     deadline: float | None = None
-    deadline_key: tuple[int, int, str] | None = None
+    deadline_key: tuple[int, int, str, str] | None = None
     timer: asyncio.TimerHandle | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     # Frames of the current version and presence, built once for every seat watching.
@@ -77,6 +69,9 @@ class LiveRoom:
     frame_key: tuple[int, int] = (-1, -1)
     frames: dict[int | None, bytes] = field(default_factory=dict)
     last_active: float = 0.0
+    # The drawings of the current turn (drawing game), by drawer seat; memory only.
+    canvas_key: tuple[int, int] | None = None
+    canvases: dict[int, Canvas] = field(default_factory=dict)
 
     @property
     def connected(self) -> set[int]:
@@ -255,7 +250,7 @@ class RoomService:
         or IllegalAction (nothing changes then)."""
         async with live.lock:
             host_away = live.state.host not in live.connected
-            event = decide(live.state, seat, cmd, self.clock(), host_away=host_away)
+            event = decide(live.state, seat, cmd, self.clock(), host_away=host_away, rng=self._rng)
             await self._commit_locked(live, event)
             return live.state.version
 
@@ -286,6 +281,7 @@ class RoomService:
                         "name": line.name,
                         "text": line.text,
                         "at": int(line.at * 1000),
+                        "team": line.team,
                     },
                 },
             )
@@ -361,11 +357,12 @@ class RoomService:
         self._schedule_bots(live)
 
     def _arm_timer(self, live: LiveRoom) -> None:
-        game = live.state.game
-        if game is None or live.state.status != "playing":
-            key = None
-        else:
-            key = (live.state.games, game.round.number, game.phase.value)
+        room = live.state
+        timer = None
+        if room.game is not None and room.status == "playing":
+            timer = room.family.timer(room.game)
+        phase = room.phase_key()
+        key = None if timer is None or phase is None else (*phase, timer[0])
         if key == live.deadline_key:
             return
         if live.timer is not None:
@@ -374,21 +371,19 @@ class RoomService:
         live.deadline_key = key
         live.deadline = None
         live.presence += 1  # the deadline is part of the frames
-        if key is None or game is None:
+        if key is None or timer is None:
             return
-        seconds = getattr(game.options, _PHASE_SECONDS.get(game.phase, ""), None)
-        if not seconds:
-            return
+        seconds = timer[1]
         live.deadline = self.clock() + seconds
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(seconds, lambda: loop.create_task(self._time_up(live, key)))
 
-    async def _time_up(self, live: LiveRoom, key: tuple[int, int, str]) -> None:
+    async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
             if live.deadline_key != key or self._closed:
                 return
             try:
-                await self._commit_locked(live, Acted(Timeout()))
+                await self._commit_locked(live, Acted(live.state.family.timeout()))
             except (RoomError, IllegalAction) as exc:  # the phase ended in the meantime
                 log.debug("timeout in %s ignored: %s", live.state.code, exc)
 
@@ -397,14 +392,10 @@ class RoomService:
         game = room.game
         if game is None or room.status != "playing":
             return
-        pending = waiting_for(game)
-        claim_open = game.phase is Phase.CLUE and game.round.storyteller is None
-        everyone_bot = all(p.controlled_by_bot for p in room.players)
-        for seat in pending:
-            if not room.players[seat].controlled_by_bot or seat in live.bot_tasks:
+        bots = [p.controlled_by_bot for p in room.players]
+        for seat in room.family.bot_seats(game, bots):
+            if seat in live.bot_tasks:
                 continue
-            if claim_open and not everyone_bot:
-                continue  # the first clue of Dixit is for the people at the table to claim
             task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
             live.bot_tasks[seat] = task
 
@@ -419,9 +410,7 @@ class RoomService:
                 if room.game is None or not room.players[seat].controlled_by_bot:
                     return
                 deck = self.decks.get(room.deck)
-                action = choose_action(
-                    view(room.game, seat), _describer(deck, room.lang), self._rng, room.lang
-                )
+                action = room.family.bot_action(room.game, seat, self._rng, deck, room.lang)
                 if action is None:
                     return
                 try:
@@ -433,14 +422,62 @@ class RoomService:
             if not self._closed:
                 self._schedule_bots(live)
 
+    # ------------------------------------------------------------------ the canvas
 
-def _describer(deck: Deck | None, lang: str) -> Callable[[int], list[str]]:
-    """What a card's picture shows, in ``lang`` (the deck's element labels)."""
+    def _canvases(self, live: LiveRoom) -> dict[int, Canvas]:
+        """The current turn's canvases (emptied when a new turn or game begins)."""
+        room = live.state
+        phase = room.phase_key()
+        key = None if phase is None else (phase[0], phase[1])
+        if key != live.canvas_key:
+            live.canvas_key = key
+            live.canvases = {}
+        return live.canvases
 
-    def describe(card: int) -> list[str]:
-        if deck is None or not 0 <= card < deck.count:
-            return []
-        labels = [e.get("label") for e in deck.meta(card).elements]
-        return [lab.get(lang) or lab["en"] for lab in labels if isinstance(lab, dict)]
+    async def draw(
+        self, live: LiveRoom, seat: int | None, ops: list[list[int]], sender: int
+    ) -> None:
+        """Add a drawer's canvas operations and send them to whoever may see that canvas.
 
-    return describe
+        Not written to the log: a drawing is as fleeting as the turn. ``sender`` (the
+        connection's id) does not get its own strokes back.
+        """
+        room = live.state
+        game = room.game
+        if seat is None:
+            raise RoomError("not_seated", "Join the table first; spectators can only watch.")
+        if game is None or room.status != "playing" or not room.family.has_teams:
+            raise RoomError("wrong_phase", "There is nothing to draw on now.")
+        if game.phase.value != "draw":
+            raise RoomError("wrong_phase", "You can draw once the drawing time has started.")
+        if seat not in game.turn.drawers:
+            raise RoomError("not_drawer", "Only this turn's drawer draws.")
+        canvas = self._canvases(live).setdefault(seat, Canvas())
+        canvas.apply(ops)
+        turn = game.turn.number
+        # In a proverb round each team sees only its own drawer's canvas.
+        team = room.family.team_of(game, seat) if game.turn.proverb else None
+        frame = _ENCODER.encode(
+            {"type": "draw", "game": room.games, "turn": turn, "seat": seat, "ops": ops}
+        ).decode()
+        live.last_active = self.clock()
+        await self.bus.publish(
+            room.code, {"kind": "draw", "team": team, "sender": sender, "frame": frame}
+        )
+
+    def canvas_frame(self, live: LiveRoom, seat: int | None) -> dict[str, Any] | None:
+        """The whole drawing so far of every canvas ``seat`` may see, or None."""
+        room = live.state
+        game = room.game
+        if game is None or room.status != "playing" or not room.family.has_teams:
+            return None
+        canvases = self._canvases(live)
+        if not canvases:
+            return None
+        team = None if seat is None else room.family.team_of(game, seat)
+        visible = {
+            str(d): c.ops
+            for d, c in canvases.items()
+            if not game.turn.proverb or team is None or room.family.team_of(game, d) == team
+        }
+        return {"type": "canvas", "game": room.games, "turn": game.turn.number, "canvases": visible}

@@ -1,7 +1,8 @@
 """The ``state`` frame a connection receives: room facts plus the rules' view of the game.
 
-The game part is built only by ``reverie.rules.association.view`` for the connection's
-seat (the one redaction point); the room part holds nothing secret (no tokens, no seed).
+The game part is built only by the rules' ``views`` for the connection's seat (the one
+redaction point, reached through the room's game family); the room part holds nothing
+secret (no tokens, no seed, no words).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 import msgspec
 
 from reverie.rooms.state import RoomState
-from reverie.rules.association import find_variant, views
+from reverie.rooms.teams import TEAM_COLORS
 
 
 def room_info(
@@ -24,12 +25,14 @@ def room_info(
     now: float,
 ) -> dict[str, Any]:
     """The public facts of a room, with ``you`` for the given seat."""
-    v = find_variant(room.variant)
+    family = room.family
+    v = family.variant(room.variant)
     o = room.options
     # The options a host set, every field (the game view repeats the ones play needs).
-    return {
+    info: dict[str, Any] = {
         "code": room.code,
         "variant": room.variant,
+        "family": family.name,
         "title": v.title,
         "status": room.status,
         "deck": room.deck,
@@ -46,6 +49,7 @@ def room_info(
                 "bot": p.bot,
                 "bot_playing": p.bot_playing,
                 "connected": p.bot or s in connected,
+                "team": p.team,
             }
             for s, p in enumerate(room.players)
         ],
@@ -54,6 +58,10 @@ def room_info(
         "deadline": None if deadline is None else int(deadline * 1000),
         "server_time": int(now * 1000),
     }
+    if family.has_teams:
+        info["team_count"] = room.team_count
+        info["team_colors"] = list(TEAM_COLORS)
+    return info
 
 
 def state_frames(
@@ -67,7 +75,7 @@ def state_frames(
 ) -> dict[int | None, dict[str, Any]]:
     """The ``state`` frame of each seat in ``seats`` (None: spectators), built together:
     the public parts of the room and of the game view are computed once per change."""
-    games = views(room.game, seats) if room.game is not None else {}
+    games = room.family.views(room.game, seats) if room.game is not None else {}
     public = room_info(
         room, None, connected=connected, spectators=spectators, deadline=deadline, now=now
     )

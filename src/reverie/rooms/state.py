@@ -12,8 +12,8 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-import msgspec
-
+from reverie.rooms import teams as team_rules
+from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     Acted,
     BotAdded,
@@ -27,9 +27,12 @@ from reverie.rooms.events import (
     Reordered,
     RoomEvent,
     Started,
+    TeamChosen,
+    TeamsSet,
 )
-from reverie.rules.association import GameState, Options, Phase, apply, find_variant, new_game
-from reverie.rules.errors import SetupError
+from reverie.rooms.games import GameFamily, family_of
+
+__all__ = ["PALETTE", "Player", "RoomError", "RoomState", "evolve", "hash_token"]
 
 PALETTE = (
     "#e63946",
@@ -53,15 +56,6 @@ CHAT_KEPT = 50
 Status = Literal["lobby", "playing", "over"]
 
 
-class RoomError(ValueError):
-    """A room command that cannot be done now; ``code`` for programs, text for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     """Someone in a seat: a person (with a seat token) or a bot."""
@@ -71,6 +65,7 @@ class Player:
     token_hash: str | None
     bot: bool = False
     bot_playing: bool = False
+    team: int | None = None  # team games only
 
     @property
     def controlled_by_bot(self) -> bool:
@@ -86,6 +81,7 @@ class ChatLine:
     name: str
     text: str
     at: float
+    team: int | None = None  # said to this team only
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +91,8 @@ class RoomState:
     code: str
     variant: str
     seats: int
-    options: Options
+    # The family's own option and game structs (see ``reverie.rooms.games``).
+    options: Any
     deck: str
     card_count: int
     seed: int
@@ -103,7 +100,7 @@ class RoomState:
     players: tuple[Player, ...]
     host: int = 0
     status: Status = "lobby"
-    game: GameState | None = None
+    game: Any = None
     games: int = 0
     chat: tuple[ChatLine, ...] = ()
     version: int = 0
@@ -112,12 +109,24 @@ class RoomState:
     # players' moves arrived in the same phase is not.
     phase_version: int = 0
     lang: str = "en"  # the table's language: bots tell their clues in it
+    team_count: int = team_rules.MIN_TEAMS  # team games only
+
+    @property
+    def family(self) -> GameFamily:
+        """The family of games this room plays."""
+        return family_of(self.variant)
 
     def phase_key(self) -> tuple[int, int, str] | None:
         """Which game, turn and phase the room is in (None outside a game)."""
         if self.game is None:
             return None
-        return (self.games, self.game.round.number, self.game.phase.value)
+        return (self.games, *self.family.phase_key(self.game))
+
+    def team_of(self, seat: int | None) -> int | None:
+        """A seat's team (team games; ``None`` for spectators and unassigned seats)."""
+        if seat is None or not 0 <= seat < len(self.players):
+            return None
+        return self.players[seat].team
 
     def seat_of(self, token_hash: str) -> int | None:
         """The seat holding this token, if any."""
@@ -130,14 +139,6 @@ class RoomState:
 def hash_token(token: str) -> str:
     """What the log keeps of a seat token (never the token itself)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def parse_options(raw: dict[str, Any]) -> Options:
-    """Table options from a client's dict, or a :class:`RoomError` saying what is wrong."""
-    try:
-        return msgspec.convert(raw, Options)
-    except msgspec.ValidationError as exc:
-        raise RoomError("bad_options", f"Invalid option: {exc}") from None
 
 
 def check_name(name: str) -> str:
@@ -157,8 +158,15 @@ def check_color(room: RoomState | None, color: str, *, seat: int | None = None) 
     return color
 
 
+def _family(variant: str) -> GameFamily:
+    try:
+        return family_of(variant)
+    except LookupError as exc:
+        raise RoomError("bad_options", str(exc)) from None
+
+
 def _check_seats(variant: str, seats: int, taken: int) -> None:
-    v = find_variant(variant)
+    v = _family(variant).variant(variant)
     if not v.min_players <= seats <= v.max_players:
         raise RoomError(
             "bad_options",
@@ -187,16 +195,14 @@ def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
 
 
 def _created(e: Created) -> RoomState:
-    try:
-        v = find_variant(e.variant)
-    except SetupError as exc:
-        raise RoomError("bad_options", str(exc)) from None
-    _check_seats(v.name, e.seats, 1)
-    options = parse_options(e.options)
+    family = _family(e.variant)
+    _check_seats(e.variant, e.seats, 1)
+    lang = e.lang if e.lang in LANGUAGES else "en"
+    options = family.parse_options(e.options, lang)
     player = Player(check_name(e.name), check_color(None, e.color), e.token_hash)
     room = RoomState(
         code=e.code,
-        variant=v.name,
+        variant=e.variant,
         seats=e.seats,
         options=options,
         deck=e.deck,
@@ -205,20 +211,15 @@ def _created(e: Created) -> RoomState:
         created_at=e.at,
         players=(player,),
         version=1,
-        lang=e.lang if e.lang in LANGUAGES else "en",
+        lang=lang,
     )
-    _check_game_setup(room, room.seats)
+    family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
 
 
-def _check_game_setup(room: RoomState, players: int) -> None:
-    """Refuse options the rules would refuse at the start (fail early, in the lobby)."""
-    v = find_variant(room.variant)
-    names = [f"p{i}" for i in range(max(players, v.min_players))]
-    try:
-        new_game(room.variant, names, 0, card_count=room.card_count, options=room.options)
-    except SetupError as exc:
-        raise RoomError("bad_options", str(exc)) from None
+def _team_game(room: RoomState) -> None:
+    if not room.family.has_teams:
+        raise RoomError("bad_message", "This game is not played in teams.")
 
 
 def _in_lobby(room: RoomState) -> None:
@@ -233,18 +234,23 @@ def _seat(room: RoomState, seat: int) -> Player:
 
 
 def _apply(room: RoomState, e: RoomEvent) -> RoomState:
+    family = room.family
     if isinstance(e, Acted):
         if room.game is None or room.status != "playing":
             raise RoomError("wrong_phase", "No game is being played.")
-        game = apply(room.game, e.action).state
-        status: Status = "over" if game.phase is Phase.OVER else "playing"
+        if not family.accepts(e.action):
+            raise RoomError("bad_message", "That move is not part of this game.")
+        game = family.apply(room.game, e.action)
+        status: Status = "over" if family.is_over(game) else "playing"
         return replace(room, game=game, status=status)
     if isinstance(e, Chatted):
         player = _seat(room, e.seat)
         text = " ".join(e.text.split())
         if not text or len(text) > MAX_CHAT:
             raise RoomError("bad_message", f"Chat lines are 1 to {MAX_CHAT} characters.")
-        line = ChatLine(e.seat, player.name, text, e.at)
+        if e.team is not None and e.team != player.team:
+            raise RoomError("bad_team", "You can only talk to your own team.")
+        line = ChatLine(e.seat, player.name, text, e.at, e.team)
         return replace(room, chat=(*room.chat, line)[-CHAT_KEPT:])
     if isinstance(e, Joined):
         _in_lobby(room)
@@ -254,6 +260,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         return replace(room, players=(*room.players, player))
     if isinstance(e, BotAdded):
         _in_lobby(room)
+        if not family.bots_allowed:
+            raise RoomError("no_bots", "Bots cannot draw or guess: this game is for people.")
         if len(room.players) >= room.seats:
             raise RoomError("room_full", "Every seat is taken.")
         bot = Player(check_name(e.name), check_color(room, e.color), None, bot=True)
@@ -283,28 +291,50 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, OptionsSet):
         _in_lobby(room)
         _check_seats(room.variant, e.seats, len(room.players))
-        new = replace(room, options=parse_options(e.options), seats=e.seats)
-        _check_game_setup(new, e.seats)
+        new = replace(room, options=family.parse_options(e.options, room.lang), seats=e.seats)
+        family.check_setup(new, e.seats)
         return new
+    if isinstance(e, TeamChosen):
+        _in_lobby(room)
+        _team_game(room)
+        player = _seat(room, e.seat)
+        if e.team is not None and not 0 <= e.team < room.team_count:
+            raise RoomError("bad_team", f"Choose a team from 1 to {room.team_count}.")
+        seated = list(room.players)
+        seated[e.seat] = replace(player, team=e.team)
+        return replace(room, players=tuple(seated))
+    if isinstance(e, TeamsSet):
+        _in_lobby(room)
+        _team_game(room)
+        if not team_rules.MIN_TEAMS <= e.count <= team_rules.MAX_TEAMS:
+            raise RoomError(
+                "bad_team",
+                f"Play with {team_rules.MIN_TEAMS} to {team_rules.MAX_TEAMS} teams.",
+            )
+        if len(e.teams) != len(room.players):
+            raise RoomError("bad_message", "The teams must list every seat.")
+        teams = team_rules.trimmed(e.teams, e.count)
+        players = tuple(replace(p, team=t) for p, t in zip(room.players, teams, strict=True))
+        return replace(room, players=players, team_count=e.count)
     if isinstance(e, Started):
         if room.status == "playing":
             raise RoomError("not_in_lobby", "The game has already started.")
-        v = find_variant(room.variant)
+        v = family.variant(room.variant)
         if len(room.players) < v.min_players:
             raise RoomError(
                 "not_enough_players", f"{v.title} needs at least {v.min_players} players."
             )
-        try:
-            game = new_game(
-                room.variant,
-                [p.name for p in room.players],
-                game_seed(room.seed, room.games),
-                card_count=room.card_count,
-                options=room.options,
-            )
-        except SetupError as exc:
-            raise RoomError("bad_options", str(exc)) from None
-        return replace(room, game=game, status="playing", games=room.games + 1)
+        starting = room.players
+        if family.has_teams:
+            filled = team_rules.filled([p.team for p in starting], room.team_count)
+            starting = tuple(replace(p, team=t) for p, t in zip(starting, filled, strict=True))
+        game = family.new_game(
+            room,
+            [p.name for p in starting],
+            [p.team for p in starting],
+            game_seed(room.seed, room.games),
+        )
+        return replace(room, players=starting, game=game, status="playing", games=room.games + 1)
     if isinstance(e, BotSeat):
         player = _seat(room, e.seat)
         if player.bot:

@@ -22,9 +22,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import open_bus
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
+from reverie.rooms.games import all_variants
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
-from reverie.rules.association import VARIANTS
 from reverie.store import open_store
 from reverie.web.limits import TokenBucket
 from reverie.web.settings import Settings
@@ -152,7 +152,7 @@ async def room_summary(request: Request) -> Response:
 
 
 async def variants(request: Request) -> Response:
-    """The association variants and what a table can choose."""
+    """Every game a table can play, and what a table can choose."""
     return JSONResponse(
         {
             "palette": list(PALETTE),
@@ -160,17 +160,12 @@ async def variants(request: Request) -> Response:
                 {
                     "name": v.name,
                     "title": v.title,
+                    "family": v.family,
                     "min_players": v.min_players,
                     "max_players": v.max_players,
-                    "first_storyteller": v.first_storyteller.value,
-                    "board": {
-                        "name": v.board.name,
-                        "length": v.board.length,
-                        "loops": v.board.loops,
-                        "specials": {str(k): r.value for k, r in v.board.specials.items()},
-                    },
+                    **v.details,
                 }
-                for v in VARIANTS.values()
+                for v in all_variants()
             ],
         }
     )

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from reverie.rooms.commands import COMMAND_DECODER, Chat, Command, Hello, Join
+from reverie.rooms.commands import COMMAND_DECODER, Chat, Command, DrawCmd, Hello, Join
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, hash_token
 from reverie.rules.errors import IllegalAction
@@ -49,6 +49,8 @@ class Connection:
         self.wake = asyncio.Event()
         self.frames = TokenBucket(rate=10, burst=20)
         self.chats = TokenBucket(rate=1, burst=5)
+        # Drawing streams many small frames; they have their own, larger allowance.
+        self.draws = TokenBucket(rate=30, burst=60)
         self.strikes = 0
         self.closed = False
 
@@ -61,10 +63,26 @@ class Connection:
 
     # -------------------------------------------------------------- outgoing
 
+    def may_see(self, team: int | None) -> bool:
+        """Whether a chat line or canvas meant for ``team`` (None: everyone) reaches
+        this client: team-only things go to that team's members."""
+        return team is None or self.live.state.team_of(self.seat) == team
+
     def on_bus(self, message: dict[str, Any]) -> None:
-        """Bus subscriber: mark the snapshot stale or queue a chat line."""
-        if message.get("kind") == "chat":
-            self.chat.append(message["message"])
+        """Bus subscriber: mark the snapshot stale, or queue a chat line or strokes."""
+        kind = message.get("kind")
+        if kind == "chat":
+            line = message["message"]
+            if not self.may_see(line.get("team")):
+                return
+            self.chat.append(line)
+        elif kind == "draw":
+            if message["sender"] == id(self):
+                return
+            team = message["team"]
+            if self.seat is not None and not self.may_see(team):
+                return  # a proverb round: other teams' canvases stay theirs (spectators see all)
+            self.out.append(message["frame"])
         else:
             self.dirty = True
         self.wake.set()
@@ -97,6 +115,8 @@ class Connection:
     # -------------------------------------------------------------- incoming
 
     def _accept_rate(self, cmd: Command | None) -> bool:
+        if isinstance(cmd, DrawCmd):
+            return self.draws.take()
         if not self.frames.take():
             return False
         return not isinstance(cmd, Chat) or self.chats.take()
@@ -139,6 +159,11 @@ class Connection:
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
+        if isinstance(cmd, DrawCmd):
+            await self.service.draw(self.live, self.seat, cmd.ops, id(self))
+            if cmd.id is not None:
+                self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            return
         version = await self.service.command(self.live, self.seat, cmd)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
 
@@ -173,11 +198,15 @@ async def room_socket(ws: WebSocket) -> None:
     if conn.seat is not None and hello.token:
         conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
     history = [
-        {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000)}
+        {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000), "team": c.team}
         for c in live.state.chat
+        if conn.may_see(c.team)
     ]
     if history:
         conn.send({"type": "chat", "messages": history})
+    canvas = service.canvas_frame(live, conn.seat)
+    if canvas is not None:  # a late joiner sees the whole drawing so far
+        conn.send(canvas)
     conn.dirty = True
     conn.wake.set()
     writer = asyncio.create_task(conn.writer())

@@ -1,0 +1,401 @@
+"""Drawing load: R drawing-game rooms, each with a drawer streaming strokes to 7 viewers.
+
+The server runs as its own process (``reverie serve`` on a fresh data folder). Each room
+is a real table of eight (two teams of four) on real WebSockets; once its drawer is in
+the drawing phase, the drawer sends a batch of stroke points every 50 ms (20 batches a
+second, 4 points each: a pointer sampled at 80 Hz, as a browser sends while a line is
+drawn; a new stroke every second). For each batch it measures the time from the drawer
+sending it to the last of the room's seven other sockets receiving it, the bytes the
+drawer sends per second and the bytes each viewer receives per second, and the server's
+CPU and memory.
+
+The load generator shares the machine with the server, so it must stay cheap: its
+sockets are a minimal WebSocket client (``RawSocket``) that counts drawing frames without
+decoding them; its own event-loop lag is reported so an overloaded generator shows.
+
+    python -m benchmarks.strokes [--rooms 50 100 200] [--seconds 20] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import random
+import statistics
+import struct
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from benchmarks.load import cpu_seconds, free_port, loop_lag, rss_mib, start_server
+from benchmarks.machine import describe, write_section
+
+COLORS = ["#e63946", "#f4a261", "#e9c46a", "#2a9d8f", "#457b9d", "#8338ec", "#ff66c4", "#8ac926"]
+SEATS = 8
+BATCHES_PER_SECOND = 20
+POINTS_PER_BATCH = 4
+BATCHES_PER_STROKE = 20
+_DRAW = b'{"type":"draw"'
+
+
+class RawSocket(asyncio.Protocol):
+    """A minimal WebSocket client: masked text frames out, unmasked frames in.
+
+    ``on_text(payload, at)`` gets every text frame with the time its chunk arrived;
+    pings are answered. Enough for a benchmark, not for anything else.
+    """
+
+    def __init__(self, on_text: Callable[[bytes, float], None]) -> None:
+        self.on_text = on_text
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.upgraded = asyncio.get_running_loop().create_future()
+        self.sent_bytes = 0
+        self.received_bytes = 0
+
+    @classmethod
+    async def open(
+        cls, host: str, port: int, path: str, on_text: Callable[[bytes, float], None]
+    ) -> RawSocket:
+        loop = asyncio.get_running_loop()
+        _, proto = await loop.create_connection(lambda: cls(on_text), host, port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        assert proto.transport is not None
+        proto.transport.write(
+            (
+                f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        await proto.upgraded
+        return proto
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.upgraded.done():
+            self.upgraded.set_exception(ConnectionError("closed during the handshake"))
+
+    def _frame(self, opcode: int, payload: bytes) -> bytes:
+        mask = os.urandom(4)
+        n = len(payload)
+        if n < 126:
+            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+        elif n < 65536:
+            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+        else:
+            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+        key = (mask * (n // 4 + 1))[:n]  # XOR with the repeated mask, as one big integer
+        masked = int.from_bytes(payload, "little") ^ int.from_bytes(key, "little")
+        return head + mask + masked.to_bytes(n, "little")
+
+    def send(self, frame: dict[str, Any]) -> None:
+        payload = json.dumps(frame, separators=(",", ":")).encode()
+        data = self._frame(0x1, payload)
+        self.sent_bytes += len(payload)
+        assert self.transport is not None
+        self.transport.write(data)
+
+    def data_received(self, data: bytes) -> None:
+        at = time.perf_counter()
+        self.buffer += data
+        buf = self.buffer
+        if not self.upgraded.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(buf[:end]).split(b"\r\n", 1)[0]
+            del buf[: end + 4]
+            if b" 101 " not in status:
+                self.upgraded.set_exception(ConnectionError(status.decode()))
+                return
+            self.upgraded.set_result(None)
+        pos = 0
+        while len(buf) - pos >= 2:
+            opcode = buf[pos] & 0x0F
+            n = buf[pos + 1] & 0x7F
+            head = 2
+            if n == 126:
+                if len(buf) - pos < 4:
+                    break
+                n = struct.unpack_from("!H", buf, pos + 2)[0]
+                head = 4
+            elif n == 127:
+                if len(buf) - pos < 10:
+                    break
+                n = struct.unpack_from("!Q", buf, pos + 2)[0]
+                head = 10
+            if len(buf) - pos < head + n:
+                break
+            payload = bytes(buf[pos + head : pos + head + n])
+            pos += head + n
+            self.received_bytes += n
+            if opcode == 0x1:
+                self.on_text(payload, at)
+            elif opcode == 0x9 and self.transport is not None:  # ping → pong
+                self.transport.write(self._frame(0xA, payload))
+        del buf[:pos]
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+@dataclass
+class Seat:
+    """One socket of a room and what it saw."""
+
+    sock: RawSocket | None = None
+    seat: int | None = None
+    token: str | None = None
+    state: dict[str, Any] | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    draws: list[float] = field(default_factory=list)  # arrival time of each draw frame
+    errors: list[str] = field(default_factory=list)
+
+    def on_text(self, payload: bytes, at: float) -> None:
+        if payload.startswith(_DRAW):
+            self.draws.append(at)
+            return
+        frame = json.loads(payload)
+        kind = frame["type"]
+        if kind == "state":
+            self.state = frame
+        elif kind == "welcome":
+            self.seat, self.token = frame["seat"], frame["token"]
+        elif kind == "error":
+            self.errors.append(frame["code"])
+        self.changed.set()
+
+    async def until(self, pred: Callable[[Seat], bool], timeout: float = 60) -> None:
+        end = time.perf_counter() + timeout
+        while not pred(self):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.perf_counter()))
+
+
+@dataclass
+class Room:
+    code: str
+    seats: list[Seat] = field(default_factory=list)
+    drawer: Seat | None = None
+    sent: list[float] = field(default_factory=list)  # send time of each batch
+
+
+def _phase(s: Seat) -> str | None:
+    game = (s.state or {}).get("game")
+    return None if game is None else str(game["phase"])
+
+
+async def setup_room(port: int, http: httpx.AsyncClient) -> Room:
+    """A table of eight in two teams, its drawer in the drawing phase."""
+    options = {"think_seconds": 0, "choose_seconds": 3600, "draw_seconds": 3600}
+    r = await http.post(
+        f"http://127.0.0.1:{port}/api/rooms",
+        json={"name": "P0", "color": COLORS[0], "variant": "visual", "seats": SEATS,
+              "options": options | {"blank_share": 0.0}},
+    )  # fmt: skip
+    r.raise_for_status()
+    body = r.json()
+    room = Room(body["code"])
+    path = f"/ws/{room.code}"
+    for i in range(SEATS):
+        seat = Seat()
+        seat.sock = await RawSocket.open("127.0.0.1", port, path, seat.on_text)
+        token = body["token"] if i == 0 else None
+        seat.sock.send({"type": "hello", "token": token, "lang": "en"})
+        if i:
+            seat.sock.send({"type": "join", "name": f"P{i}", "color": COLORS[i]})
+        await seat.until(lambda s: s.seat is not None)
+        room.seats.append(seat)
+    for seat in room.seats:
+        assert seat.sock is not None
+        seat.sock.send({"type": "team", "team": (seat.seat or 0) % 2})
+    host = room.seats[0]
+    await host.until(lambda s: all(p["team"] is not None for p in s.state["room"]["players"]))  # type: ignore[index]
+    assert host.sock is not None
+    host.sock.send({"type": "start"})
+    await host.until(lambda s: _phase(s) == "choose")
+    assert host.state is not None
+    drawer_seat = host.state["game"]["turn"]["drawer"]
+    room.drawer = next(s for s in room.seats if s.seat == drawer_seat)
+    assert room.drawer.sock is not None
+    room.drawer.sock.send({"type": "choose", "category": "objects"})
+    await host.until(lambda s: _phase(s) == "draw")
+    return room
+
+
+async def drive(room: Room, stop: float, rng: random.Random) -> None:
+    """Stream stroke batches from the room's drawer until ``stop``."""
+    drawer = room.drawer
+    assert drawer is not None and drawer.sock is not None
+    x, y = rng.randrange(100, 700), rng.randrange(100, 500)
+    period = 1 / BATCHES_PER_SECOND
+    next_at = time.perf_counter() + rng.random() * period
+    batch = 0
+    while next_at < stop:
+        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        next_at += period
+        points: list[int] = []
+        for _ in range(POINTS_PER_BATCH):
+            x = min(800, max(0, x + rng.randrange(-12, 13)))
+            y = min(600, max(0, y + rng.randrange(-12, 13)))
+            points += [x, y]
+        if batch % BATCHES_PER_STROKE == 0:
+            op = [0, rng.randrange(1, 16), rng.randrange(3), *points]
+        else:
+            op = [1, *points]
+        batch += 1
+        room.sent.append(time.perf_counter())
+        drawer.sock.send({"type": "draw", "ops": [op]})
+
+
+def latencies(rooms: list[Room], since: float) -> tuple[list[float], int]:
+    """Per batch sent after ``since``: time until the last viewer of its room had it;
+    and how many batches some viewer never received."""
+    out: list[float] = []
+    lost = 0
+    for room in rooms:
+        viewers = [s for s in room.seats if s is not room.drawer]
+        for k, t0 in enumerate(room.sent):
+            if t0 < since:
+                continue
+            arrivals = [v.draws[k] for v in viewers if k < len(v.draws)]
+            if len(arrivals) < len(viewers):
+                lost += 1
+                continue
+            out.append(max(arrivals) - t0)
+    return out, lost
+
+
+def traffic(rooms: list[Room]) -> tuple[int, int]:
+    """Payload bytes the drawers sent and the viewers received so far."""
+    sent = received = 0
+    for room in rooms:
+        for seat in room.seats:
+            assert seat.sock is not None
+            if seat is room.drawer:
+                sent += seat.sock.sent_bytes
+            else:
+                received += seat.sock.received_bytes
+    return sent, received
+
+
+async def run(n_rooms: int, seconds: float, port: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as data:
+        server = start_server(port, data)
+        try:
+            idle_rss = rss_mib(server.pid)
+            limits = httpx.Limits(max_connections=20, max_keepalive_connections=0)
+            async with httpx.AsyncClient(limits=limits, timeout=30) as http:
+                gate = asyncio.Semaphore(20)
+
+                async def one() -> Room:
+                    async with gate:
+                        return await setup_room(port, http)
+
+                rooms = list(await asyncio.gather(*(one() for _ in range(n_rooms))))
+            await asyncio.sleep(1)
+            rng = random.Random(n_rooms)
+            warmup = 3.0
+            start = time.perf_counter()
+            stop = start + warmup + seconds
+            lags: list[float] = []
+            tasks = [asyncio.create_task(drive(r, stop, rng)) for r in rooms]
+            tasks.append(asyncio.create_task(loop_lag(lags, stop)))
+            await asyncio.sleep(warmup)
+            cpu0, t0, me0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+            sent0, got0 = traffic(rooms)
+            await asyncio.gather(*tasks)
+            cpu1, t1, me1 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+            sent1, got1 = traffic(rooms)
+            await asyncio.sleep(1.0)  # let the last batches land
+            rss = rss_mib(server.pid)
+            lat, lost = latencies(rooms, start + warmup)
+            errors = sum(len(s.errors) for r in rooms for s in r.seats)
+            for r in rooms:
+                for s in r.seats:
+                    assert s.sock is not None
+                    s.sock.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    lat.sort()
+    span = t1 - t0
+    return {
+        "rooms": n_rooms,
+        "sockets": n_rooms * SEATS,
+        "batches_per_s": len(lat) / span,
+        "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
+        "max_ms": 1000 * lat[-1] if lat else float("nan"),
+        "lost": lost,
+        "errors": errors,
+        "up_bytes_per_drawer_s": (sent1 - sent0) / span / n_rooms,
+        "down_bytes_per_viewer_s": (got1 - got0) / span / (n_rooms * (SEATS - 1)),
+        "server_cpu": (cpu1 - cpu0) / span,
+        "load_cpu": (me1 - me0) / span,
+        "load_lag_p99_ms": 1000 * sorted(lags)[int(len(lags) * 0.99)] if lags else 0.0,
+        "rss_mib": rss,
+        "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[50, 100, 200])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--no-write", action="store_true", help="do not update the docs")
+    args = parser.parse_args()
+    results = []
+    for n in args.rooms:
+        r = asyncio.run(run(n, args.seconds, free_port()))
+        results.append(r)
+        print(
+            f"{n:5d} rooms {r['sockets']:5.0f} sockets  {r['batches_per_s']:7.0f} batches/s  "
+            f"p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms  "
+            f"lost {r['lost']:.0f} errors {r['errors']:.0f}  "
+            f"up {r['up_bytes_per_drawer_s']:5.0f} B/s/drawer  "
+            f"down {r['down_bytes_per_viewer_s']:5.0f} B/s/viewer  "
+            f"server CPU {100 * r['server_cpu']:4.0f}%  load CPU {100 * r['load_cpu']:4.0f}%  "
+            f"load lag p99 {r['load_lag_p99_ms']:5.1f} ms  RSS {r['rss_mib']:6.1f} MiB",
+            flush=True,
+        )
+    if args.no_write:
+        return
+    lines = [
+        f"Machine: {describe()}",
+        "",
+        f"`python -m benchmarks.strokes --rooms {' '.join(map(str, args.rooms))} "
+        f"--seconds {args.seconds:g}`: rooms of {SEATS} (two teams of four), one drawer "
+        f"per room sending {BATCHES_PER_SECOND} batches/s of {POINTS_PER_BATCH} points; "
+        "latency = drawer's send → the last of the 7 other sockets receiving the batch.",
+        "",
+        "| rooms | sockets | batches/s | p50 ms | p99 ms | max ms | lost | up B/s per drawer "
+        "| down B/s per viewer | server CPU | load-generator CPU | generator lag p99 ms "
+        "| server RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r['rooms']:.0f} | {r['sockets']:.0f} | {r['batches_per_s']:.0f} "
+            f"| {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['lost']:.0f} "
+            f"| {r['up_bytes_per_drawer_s']:.0f} | {r['down_bytes_per_viewer_s']:.0f} "
+            f"| {100 * r['server_cpu']:.0f}% | {100 * r['load_cpu']:.0f}% "
+            f"| {r['load_lag_p99_ms']:.1f} | {r['rss_mib']:.0f} |"
+        )
+    write_section("strokes", "\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""The drawing of a turn: validated canvas operations, kept for late joiners.
+
+A ``draw`` frame carries a list of operations (docs/protocol.md, "The canvas"); every
+number is an integer so a frame is small and cheap to check:
+
+* ``[0, colour, size, x, y, ...]`` starts a stroke, ``[1, x, y, ...]`` continues it,
+* ``[2]`` undoes the last stroke or fill, ``[3]`` clears, ``[4, colour, x, y]`` fills.
+
+:class:`Canvas` keeps the operations that make up the picture now: an undo removes the
+stroke it undoes, a clear forgets everything, so replaying :attr:`Canvas.ops` in order
+gives the same picture as every operation ever sent. Canvases live in memory only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reverie.rooms.errors import RoomError
+
+WIDTH = 800
+HEIGHT = 600
+COLORS = 16
+SIZES = 3
+MAX_OPS_PER_FRAME = 64
+MAX_NUMBERS_PER_FRAME = 512
+MAX_POINTS_PER_OP = 200
+MAX_CANVAS_OPS = 4_000
+MAX_CANVAS_NUMBERS = 100_000
+
+START, CONTINUE, UNDO, CLEAR, FILL = 0, 1, 2, 3, 4
+
+
+def _bad(why: str) -> RoomError:
+    return RoomError("bad_stroke", f"Bad drawing data: {why}.")
+
+
+def _check_points(numbers: Sequence[int]) -> None:
+    if not numbers or len(numbers) % 2:
+        raise _bad("points come as x, y pairs")
+    if len(numbers) > 2 * MAX_POINTS_PER_OP:
+        raise _bad(f"at most {MAX_POINTS_PER_OP} points per operation")
+    xs, ys = numbers[0::2], numbers[1::2]
+    if min(xs) < 0 or max(xs) > WIDTH or min(ys) < 0 or max(ys) > HEIGHT:
+        raise _bad(f"points lie within {WIDTH} × {HEIGHT}")
+
+
+def check_ops(ops: Sequence[Sequence[int]]) -> int:
+    """Raise ``bad_stroke`` unless every operation is well formed; returns the numbers.
+
+    >>> check_ops([[0, 1, 2, 10, 10, 20, 20], [1, 30, 30], [2], [4, 5, 400, 300]])
+    15
+    >>> check_ops([[0, 99, 0, 1, 1]])
+    Traceback (most recent call last):
+    reverie.rooms.errors.RoomError: Bad drawing data: colour 0 to 15.
+    """
+    if not ops:
+        raise _bad("no operations")
+    if len(ops) > MAX_OPS_PER_FRAME:
+        raise _bad(f"at most {MAX_OPS_PER_FRAME} operations per message")
+    total = 0
+    for op in ops:
+        if not op:
+            raise _bad("empty operation")
+        total += len(op)
+        kind = op[0]
+        if kind == START:
+            if len(op) < 5:
+                raise _bad("a stroke starts with colour, size and a point")
+            if not 0 <= op[1] < COLORS:
+                raise _bad(f"colour 0 to {COLORS - 1}")
+            if not 0 <= op[2] < SIZES:
+                raise _bad(f"size 0 to {SIZES - 1}")
+            _check_points(op[3:])
+        elif kind == CONTINUE:
+            _check_points(op[1:])
+        elif kind in (UNDO, CLEAR):
+            if len(op) != 1:
+                raise _bad("undo and clear take no arguments")
+        elif kind == FILL:
+            if len(op) != 4 or not 0 <= op[1] < COLORS:
+                raise _bad(f"a fill is [4, colour 0 to {COLORS - 1}, x, y]")
+            _check_points(op[2:])
+        else:
+            raise _bad(f"unknown operation {kind}")
+    if total > MAX_NUMBERS_PER_FRAME:
+        raise _bad(f"at most {MAX_NUMBERS_PER_FRAME} numbers per message")
+    return total
+
+
+class Canvas:
+    """One drawer's picture in the current turn."""
+
+    __slots__ = ("numbers", "ops")
+
+    def __init__(self) -> None:
+        self.ops: list[list[int]] = []
+        self.numbers = 0
+
+    def apply(self, ops: Sequence[Sequence[int]]) -> None:
+        """Add checked operations; all or nothing (``bad_stroke``, ``canvas_full``)."""
+        check_ops(ops)
+        kept = list(self.ops)
+        numbers = self.numbers
+        for op in ops:
+            kind = op[0]
+            if kind == CONTINUE:
+                if not kept or kept[-1][0] not in (START, CONTINUE):
+                    raise _bad("no stroke to continue")
+            elif kind == UNDO:
+                # Back to the start of the last stroke or fill (nothing to undo: no-op).
+                while kept and kept[-1][0] == CONTINUE:
+                    numbers -= len(kept.pop())
+                if kept:
+                    numbers -= len(kept.pop())
+                continue
+            elif kind == CLEAR:
+                kept, numbers = [], 0
+                continue
+            kept.append(list(op))
+            numbers += len(op)
+        if len(kept) > MAX_CANVAS_OPS or numbers > MAX_CANVAS_NUMBERS:
+            raise RoomError("canvas_full", "The drawing is full: undo or clear to go on.")
+        self.ops, self.numbers = kept, numbers

@@ -1,0 +1,32 @@
+"""Game families: what the room layer needs to know about a kind of game.
+
+A room plays one variant; each variant belongs to a family (the five association
+variants share one, the drawing game ``visual`` is another). The room service, the
+snapshot and the timers talk to a game only through :class:`GameFamily`, so adding a
+game means adding a family here, not editing the rooms.
+"""
+
+from __future__ import annotations
+
+from reverie.rooms.games.association import ASSOCIATION
+from reverie.rooms.games.base import GameFamily, RoomLike, VariantInfo
+from reverie.rooms.games.visual import VISUAL
+
+FAMILIES: tuple[GameFamily, ...] = (ASSOCIATION, VISUAL)
+
+
+def family_of(variant: str) -> GameFamily:
+    """The family that plays ``variant``; raises ``LookupError`` for an unknown name."""
+    for family in FAMILIES:
+        if variant in family.variant_names():
+            return family
+    known = ", ".join(n for f in FAMILIES for n in f.variant_names())
+    raise LookupError(f"Unknown variant {variant!r}; choose one of: {known}.")
+
+
+def all_variants() -> list[VariantInfo]:
+    """Every playable variant, association games first."""
+    return [v for f in FAMILIES for v in f.variants()]
+
+
+__all__ = ["FAMILIES", "GameFamily", "RoomLike", "VariantInfo", "all_variants", "family_of"]

@@ -1,0 +1,146 @@
+"""The five association variants (Dixit, Imaginarium, Harmony, Pictoric, gallery)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from reverie.bots.simple import choose_action
+from reverie.content.decks import Deck
+from reverie.rooms.errors import RoomError
+from reverie.rooms.games.base import RoomLike, VariantInfo
+from reverie.rules.association import (
+    VARIANTS,
+    GameState,
+    Options,
+    Phase,
+    Timeout,
+    apply,
+    find_variant,
+    new_game,
+    view,
+    views,
+)
+from reverie.rules.association import actions as act
+from reverie.rules.association.engine import waiting_for
+from reverie.rules.errors import SetupError
+
+_PHASE_SECONDS = {
+    Phase.CLUE: "clue_seconds",
+    Phase.SUBMIT: "card_seconds",
+    Phase.VOTE: "vote_seconds",
+}
+
+
+class AssociationFamily:
+    """Rooms' side of :mod:`reverie.rules.association`."""
+
+    name = "association"
+    has_teams = False
+    bots_allowed = True
+
+    def variant_names(self) -> tuple[str, ...]:
+        return tuple(VARIANTS)
+
+    def variants(self) -> list[VariantInfo]:
+        return [self.variant(n) for n in VARIANTS]
+
+    def variant(self, name: str) -> VariantInfo:
+        v = find_variant(name)
+        return VariantInfo(
+            name=v.name,
+            title=v.title,
+            family=self.name,
+            min_players=v.min_players,
+            max_players=v.max_players,
+            details={
+                "first_storyteller": v.first_storyteller.value,
+                "board": {
+                    "name": v.board.name,
+                    "length": v.board.length,
+                    "loops": v.board.loops,
+                    "specials": {str(k): r.value for k, r in v.board.specials.items()},
+                },
+            },
+        )
+
+    def parse_options(self, raw: dict[str, Any], lang: str) -> Options:
+        try:
+            return msgspec.convert(raw, Options)
+        except msgspec.ValidationError as exc:
+            raise RoomError("bad_options", f"Invalid option: {exc}") from None
+
+    def check_setup(self, room: RoomLike, players: int) -> None:
+        v = find_variant(room.variant)
+        names = [f"p{i}" for i in range(max(players, v.min_players))]
+        self.new_game(room, names, [None] * len(names), 0)
+
+    def new_game(
+        self, room: RoomLike, names: Sequence[str], teams: Sequence[int | None], seed: int
+    ) -> GameState:
+        try:
+            return new_game(
+                room.variant, list(names), seed, card_count=room.card_count, options=room.options
+            )
+        except SetupError as exc:
+            raise RoomError("bad_options", str(exc)) from None
+
+    def accepts(self, action: object) -> bool:
+        return isinstance(action, act.Clue | act.Submit | act.Vote | act.Timeout)
+
+    def apply(self, game: GameState, action: act.Action) -> GameState:
+        return apply(game, action).state
+
+    def is_over(self, game: GameState) -> bool:
+        return game.phase is Phase.OVER
+
+    def phase_key(self, game: GameState) -> tuple[int, str]:
+        return (game.round.number, game.phase.value)
+
+    def views(self, game: GameState, seats: Iterable[int | None]) -> dict[int | None, Any]:
+        return views(game, seats)
+
+    def timer(self, game: GameState) -> tuple[str, float] | None:
+        if game.phase is Phase.OVER:
+            return None
+        seconds = getattr(game.options, _PHASE_SECONDS.get(game.phase, ""), None)
+        return (game.phase.value, float(seconds)) if seconds else None
+
+    def timeout(self) -> act.Timeout:
+        return Timeout()
+
+    def may_chat(self, game: GameState, seat: int) -> bool:
+        return True
+
+    def team_of(self, game: GameState, seat: int) -> int | None:
+        return None
+
+    def bot_seats(self, game: GameState, bots: Sequence[bool]) -> list[int]:
+        # The first clue of Dixit is for the people at the table to claim.
+        claim_open = game.phase is Phase.CLUE and game.round.storyteller is None
+        if claim_open and not all(bots):
+            return []
+        return [s for s in waiting_for(game) if bots[s]]
+
+    def bot_action(
+        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+    ) -> act.Action | None:
+        return choose_action(view(game, seat), _describer(deck, lang), rng, lang)
+
+
+def _describer(deck: Deck | None, lang: str) -> Callable[[int], list[str]]:
+    """What a card's picture shows, in ``lang`` (the deck's element labels)."""
+
+    def describe(card: int) -> list[str]:
+        if deck is None or not 0 <= card < deck.count:
+            return []
+        labels = [e.get("label") for e in deck.meta(card).elements]
+        return [lab.get(lang) or lab["en"] for lab in labels if isinstance(lab, dict)]
+
+    return describe
+
+
+ASSOCIATION = AssociationFamily()

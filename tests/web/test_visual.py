@@ -1,0 +1,392 @@
+"""The drawing game over real sockets: teams, turns, guessing, the canvas, proverb rounds.
+
+Tables of four (two teams of two) play with short timers. Where a test needs to know a
+secret the players may not (which sector of the next card is blank), it reads the room's
+event log the way the server replays it: the test is the only omniscient party.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from reverie.rooms.state import RoomState
+from reverie.rules.visual import GameState, subject, view
+from reverie.rules.visual.cards import CHOOSABLE
+from reverie.rules.visual.views import SECRET_PHASES
+
+from .harness import Client, Frame, ServerThread, create_room, join, room_history, sync
+
+COLORS = ["#2a9d8f", "#8338ec", "#457b9d", "#f4a261", "#e9c46a"]
+
+
+def table(
+    server: ServerThread, seats: int = 4, *, start: bool = True, **options: object
+) -> tuple[str, list[Client]]:
+    """A visual room with ``seats`` players; seat s plays in team s % 2."""
+    options.setdefault("think_seconds", 0)
+    options.setdefault("blank_share", 0.0)  # proverb rounds only where a test asks
+    code, token = create_room(server.base, "visual", seats, **options)
+    host = Client(server.base, code, token)
+    host.until(lambda f: f["type"] == "welcome")
+    clients = [host, *(join(server.base, code, f"P{i}", COLORS[i]) for i in range(seats - 1))]
+    for c in clients:
+        assert c.request({"type": "team", "team": c.seat % 2})["type"] == "ack"  # type: ignore[operator]
+    if start:
+        assert host.request({"type": "start"})["type"] == "ack"
+        sync(clients)
+    return code, clients
+
+
+def by_seat(clients: list[Client]) -> dict[int, Client]:
+    return {c.seat: c for c in clients if c.seat is not None}
+
+
+def game(client: Client) -> dict[str, Any]:
+    assert client.state is not None and client.state["game"] is not None
+    g: dict[str, Any] = client.state["game"]
+    return g
+
+
+def latest_room(server: ServerThread, code: str) -> RoomState:
+    room: RoomState = room_history(server.data_dir / "reverie.db", code)[-1]
+    return room
+
+
+def wait_phase(clients: list[Client], phase: str) -> Frame:
+    for c in clients:
+        c.until(lambda f: f["type"] == "state" and (f["game"] or {}).get("phase") == phase)
+    return sync(clients)
+
+
+def choose(clients: list[Client], category: str) -> tuple[Client, str]:
+    """The drawer chooses; returns the drawer and the subject once drawing starts."""
+    seats = by_seat(clients)
+    drawer = seats[game(clients[0])["turn"]["drawer"]]
+    assert drawer.request({"type": "choose", "category": category})["type"] == "ack"
+    wait_phase(clients, "draw")
+    word = game(drawer)["subject"]
+    assert isinstance(word, str) and word
+    return drawer, word
+
+
+def test_lobby_teams_balance_and_start(server: ServerThread) -> None:
+    _code, clients = table(server, 5, start=False)
+    host = clients[0]
+    assert host.request({"type": "add_bot"})["code"] == "no_bots"
+    assert clients[1].request({"type": "team", "team": 5})["code"] == "bad_team"
+    assert clients[1].request({"type": "teams", "count": 3})["code"] == "not_host"
+    assert host.request({"type": "teams", "count": 7})["code"] == "bad_team"
+    assert host.request({"type": "teams", "count": 3})["type"] == "ack"
+    assert host.request({"type": "team", "team": 2})["type"] == "ack"
+    room = sync(clients)["room"]
+    assert room["family"] == "visual" and room["team_count"] == 3
+    assert len(room["team_colors"]) >= 3
+    assert [p["team"] for p in room["players"]] == [2, 1, 0, 1, 0]
+    assert host.request({"type": "balance"})["type"] == "ack"
+    teams = [p["team"] for p in sync(clients)["room"]["players"]]
+    assert sorted(teams.count(t) for t in range(3)) == [1, 2, 2]
+    # A team of one cannot play: the start is refused with a reason, nothing changes.
+    reply = host.request({"type": "start"})
+    assert reply["type"] == "error" and reply["code"] == "not_enough_players"
+    assert host.request({"type": "teams", "count": 2})["type"] == "ack"
+    for c in clients[1:3]:  # two stand aside: the start puts them in the smallest teams
+        assert c.request({"type": "team", "team": None})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    state = sync(clients)
+    teams = [p["team"] for p in state["room"]["players"]]
+    assert sorted(teams.count(t) for t in range(2)) == [2, 3] and None not in teams
+    assert state["game"]["teams"][0]["seats"] == [s for s, t in enumerate(teams) if t == 0]
+
+
+def test_a_turn_guessing_matching_and_reveal(server: ServerThread) -> None:
+    _code, clients = table(server)
+    seats = by_seat(clients)
+    g = game(clients[0])
+    assert g["phase"] == "choose"
+    team = g["turn"]["team"]
+    mate = next(s for s in g["teams"][team]["seats"] if s != g["turn"]["drawer"])
+    rival = next(s for s in g["teams"][1 - team]["seats"])
+    assert seats[rival].request({"type": "choose", "category": "objects"})["code"] == "not_drawer"
+    drawer, word = choose(clients, "objects")
+    for c in clients:  # the word reaches the drawer alone
+        assert (game(c)["subject"] == word) == (c is drawer)
+        assert game(c)["turn"]["value"] == 3
+    assert seats[rival].request({"type": "guess", "text": word})["code"] == "not_your_turn"
+    assert drawer.request({"type": "guess", "text": word})["code"] == "drawer_cannot_guess"
+    assert drawer.request({"type": "chat", "text": "psst"})["code"] == "drawer_silent"
+    typo = word[:-1] + ("x" if word[-1] != "x" else "y")
+    if len(word) >= 5:  # a small typo: "close", shown only to the guesser who typed it
+        assert seats[mate].request({"type": "guess", "text": typo})["type"] == "ack"
+        sync(clients)
+        closes = {c.seat: [x["close"] for x in game(c)["guesses"]] for c in clients}
+        assert closes[mate] == [True] and all(v == [False] for s, v in closes.items() if s != mate)
+    assert (
+        seats[mate].request({"type": "guess", "text": "  " + word.upper() + " "})["type"] == "ack"
+    )
+    state = sync(clients)
+    last = state["game"]["last_turn"]
+    assert last["subject"] == word and last["solved_by"] == team
+    assert last["moved_from"] == 1 and last["moved_to"] == 4
+    assert state["game"]["teams"][team]["square"] == 4
+
+
+def test_drawer_accepts_or_marks_a_synonym(server: ServerThread) -> None:
+    _code, clients = table(server)
+    seats = by_seat(clients)
+    drawer, word = choose(clients, "actions")
+    team = game(drawer)["you"]["team"]
+    mate = seats[next(s for s in game(drawer)["teams"][team]["seats"] if s != drawer.seat)]
+    assert mate.request({"type": "guess", "text": "zzqq nothing like it"})["type"] == "ack"
+    assert mate.request({"type": "guess", "text": "qqzz near enough"})["type"] == "ack"
+    assert mate.request({"type": "synonym", "index": 0})["code"] == "not_drawer"
+    assert drawer.request({"type": "synonym", "index": 0})["type"] == "ack"
+    assert drawer.request({"type": "accept", "index": 9})["code"] == "no_such_guess"
+    g = sync(clients)["game"]
+    assert [x["synonym"] for x in g["guesses"]] == [True, False]
+    assert drawer.request({"type": "accept", "index": 1})["type"] == "ack"
+    g = sync(clients)["game"]
+    assert g["last_turn"]["solved_by"] == team and g["last_turn"]["subject"] == word
+    assert g["teams"][team]["square"] == 5
+
+
+def test_strokes_stream_validate_and_replay_for_late_joiners(server: ServerThread) -> None:
+    code, clients = table(server)
+    seats = by_seat(clients)
+    drawer, _ = choose(clients, "objects")
+    others = [c for c in clients if c is not drawer]
+    not_drawer = others[0]
+    watcher = Client(server.base, code)
+    watcher.until(lambda f: f["type"] == "state")
+    stroke = [[0, 1, 1, 100, 100, 120, 110], [1, 140, 130, 160, 150]]
+    assert drawer.request({"type": "draw", "ops": stroke})["type"] == "ack"
+    for c in [*others, watcher]:
+        frame = c.until(lambda f: f["type"] == "draw")
+        assert frame["ops"] == stroke and frame["seat"] == drawer.seat
+    bad = [
+        [[0, 1, 1, 900, 100]],  # off the canvas
+        [[0, 16, 1, 10, 10]],  # no such colour
+        [[0, 1, 3, 10, 10]],  # no such size
+        [[0, 1, 1, 10]],  # half a point
+        [[7]],  # unknown operation
+        [[0, 1, 1, 10, 10]] * 65,  # too many operations
+        [],
+    ]
+    for ops in bad:
+        assert drawer.request({"type": "draw", "ops": ops})["code"] == "bad_stroke"
+    drawer.send({"type": "draw", "ops": [[0, 1, 1, 1.5, 2]]})  # not an integer: the schema
+    assert drawer.until(lambda f: f["type"] == "error")["code"] == "bad_message"
+    assert not_drawer.request({"type": "draw", "ops": stroke})["code"] == "not_drawer"
+    more = [[0, 4, 2, 300, 300, 310, 320], [2], [4, 9, 400, 300], [0, 7, 0, 5, 5]]
+    assert drawer.request({"type": "draw", "ops": more})["type"] == "ack"
+    # The drawer's own connection never gets its strokes back.
+    assert not any(f["type"] == "draw" for f in drawer.frames)
+    # A late joiner (a reconnecting player) gets the picture so far, undone stroke gone.
+    again = Client(server.base, code, seats[others[1].seat].token)  # type: ignore[index]
+    canvas = again.until(lambda f: f["type"] == "canvas")
+    assert canvas["canvases"] == {str(drawer.seat): [*stroke, [4, 9, 400, 300], [0, 7, 0, 5, 5]]}
+    assert canvas["turn"] == game(drawer)["turn"]["number"]
+    assert drawer.request({"type": "draw", "ops": [[3]]})["type"] == "ack"
+    sync(clients)
+    fresh = Client(server.base, code)  # the canvas comes first, then the state
+    assert fresh.until(lambda f: f["type"] == "canvas")["canvases"] == {str(drawer.seat): []}
+    # A full canvas refuses more and stays as it was.
+    ops = [[0, 1, 0, 10, 10]] * 64
+    for _ in range(100):
+        time.sleep(0.04)  # within the drawing allowance
+        reply = drawer.request({"type": "draw", "ops": ops})
+        if reply["type"] == "error":
+            assert reply["code"] == "canvas_full"
+            break
+    else:
+        raise AssertionError("the canvas never filled up")
+    late = Client(server.base, code)
+    assert len(late.until(lambda f: f["type"] == "canvas")["canvases"][str(drawer.seat)]) <= 4000
+
+
+def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
+    _code, clients = table(server)
+    drawer, _ = choose(clients, "objects")
+    for _ in range(200):
+        drawer.send({"type": "draw", "ops": [[0, 1, 1, 10, 10]]})
+    errors = [drawer.until(lambda f: f["type"] == "error") for _ in range(5)]
+    assert {e["code"] for e in errors} == {"rate_limited"}
+    # The others still play: a guess goes through.
+    others = [c for c in clients if c is not drawer]
+    assert any(o.request({"type": "chat", "text": "still here"})["type"] == "ack" for o in others)
+
+
+def test_team_chat_reaches_only_the_team(server: ServerThread) -> None:
+    code, clients = table(server, start=False)
+    watcher = Client(server.base, code)
+    watcher.until(lambda f: f["type"] == "state")
+    assert (
+        clients[0].request({"type": "chat", "text": "team zero only", "team": True})["type"]
+        == "ack"
+    )
+    assert clients[1].request({"type": "chat", "text": "for everyone"})["type"] == "ack"
+    for c in [*clients, watcher]:
+        c.until(lambda f: f["type"] == "chat" and "for everyone" in json.dumps(f))
+    for c in clients:
+        heard = any(m["text"] == "team zero only" for m in c.chat)
+        assert heard == (c.seat % 2 == 0), c.seat  # type: ignore[operator]
+    assert not any(m["text"] == "team zero only" for m in watcher.chat)
+    late = Client(server.base, code, clients[3].token)
+    late.until(lambda f: f["type"] == "state")
+    assert not any(m["text"] == "team zero only" for m in late.chat)
+
+
+def blank_category(server: ServerThread, code: str) -> str:
+    """The blank sector of the card the next choice will draw (from the log)."""
+    g: GameState = latest_room(server, code).game
+    card = g.cards[g.deck[0]]
+    assert card.blank is not None
+    return CHOOSABLE[card.blank]
+
+
+def test_proverb_round_each_team_its_own_canvas_first_correct_moves(
+    server: ServerThread,
+) -> None:
+    code, clients = table(server, blank_share=1.0)
+    seats = by_seat(clients)
+    watcher = Client(server.base, code)
+    watcher.until(lambda f: f["type"] == "state")
+    g = game(clients[0])
+    playing = g["turn"]["team"]
+    _, proverb = choose(clients, blank_category(server, code))
+    g = game(clients[0])
+    assert g["turn"]["proverb"] and g["turn"]["value"] == 8
+    drawers = g["turn"]["drawers"]
+    assert len(drawers) == 2
+    for c in clients:
+        assert (game(c)["subject"] == proverb) == (c.seat in drawers)
+        assert game(c)["you"]["role"] == ("drawer" if c.seat in drawers else "guesser")
+    # Each team sees only its own drawer's canvas; spectators see both.
+    for t, d in enumerate(drawers):
+        ops = [[0, 2 + t, 0, 10 * (t + 1), 10, 20, 20]]
+        assert seats[d].request({"type": "draw", "ops": ops})["type"] == "ack"
+    for c in clients:
+        if c.seat not in drawers:
+            assert c.until(lambda f: f["type"] == "draw")["seat"] == drawers[game(c)["you"]["team"]]
+    seen = {watcher.until(lambda f: f["type"] == "draw")["seat"] for _ in drawers}
+    assert seen == set(drawers)
+    sync([*clients, watcher])
+    for c in clients:
+        mine = game(c)["you"]["team"]
+        assert all(f["seat"] == drawers[mine] for f in c.frames if f["type"] == "draw")
+    # The other team guesses first; the teams do not see each other's guesses.
+    other = 1 - playing
+    guesser = seats[next(s for s in g["teams"][other]["seats"] if s not in drawers)]
+    rival = seats[next(s for s in g["teams"][playing]["seats"] if s not in drawers)]
+    assert rival.request({"type": "guess", "text": "a wrong idea"})["type"] == "ack"
+    sync(clients)
+    assert [x["text"] for x in game(guesser)["guesses"]] == []
+    assert guesser.request({"type": "guess", "text": proverb})["type"] == "ack"
+    state = wait_phase(clients, "move")
+    assert state["game"]["turn"]["solved_by"] == other
+    assert rival.request({"type": "move", "steps": 3, "direction": "forward"})["code"] == (
+        "not_your_team"
+    )
+    assert guesser.request({"type": "move", "steps": 9, "direction": "forward"})["code"] == (
+        "bad_steps"
+    )
+    assert guesser.request({"type": "move", "steps": 5, "direction": "forward"})["type"] == "ack"
+    g = sync(clients)["game"]
+    assert g["teams"][other]["square"] == 6
+    assert g["last_turn"]["subject"] == proverb and g["last_turn"]["proverb"]
+    if g["phase"] == "choose":  # the winner plays the next turn
+        assert g["turn"]["team"] == other
+
+
+def test_draw_timer_fails_the_turn(server: ServerThread) -> None:
+    _code, clients = table(server, draw_seconds=1, lose_seconds=1)
+    start = game(clients[0])["turn"]["number"]
+    _drawer, word = choose(clients, "luck")
+    clients[0].until(
+        lambda f: f["type"] == "state" and (f["game"] or {}).get("last_turn") is not None,
+        timeout=10,
+    )
+    g = sync(clients)["game"]
+    assert g["last_turn"]["number"] == start and g["last_turn"]["solved_by"] is None
+    assert g["last_turn"]["subject"] == word
+    assert all(t["square"] == 1 for t in g["teams"])
+
+
+def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
+    """Every state frame equals the rules' view for its seat at its version, and while a
+    turn is secret its subject appears in no frame of anyone but its drawers."""
+    code, clients = table(server, blank_share=0.5)
+    watcher = Client(server.base, code)
+    for turn in range(6):
+        seats = by_seat(clients)
+        g = game(clients[0])
+        if g["phase"] == "over":
+            break
+        category = CHOOSABLE[turn % 4]
+        drawer, word = choose(clients, category)
+        g = game(drawer)
+        team = g["turn"]["team"]
+        drawing = set(g["turn"]["drawers"])
+        guesser = seats[next(s for s in g["teams"][team]["seats"] if s not in drawing)]
+        assert guesser.request({"type": "guess", "text": "surely not this"})["type"] == "ack"
+        if turn % 2:
+            assert guesser.request({"type": "guess", "text": word})["type"] == "ack"
+        else:
+            for d in drawing:
+                assert seats[d].request({"type": "accept", "index": 0})["type"] in ("ack", "error")
+        state = sync(clients)
+        for _ in range(4):  # settle bonus / lose / move decisions
+            g = state["game"]
+            if g["phase"] == "choose" or g["phase"] == "over":
+                break
+            actor = seats[g["waiting"][0]]
+            frame: Frame
+            if g["phase"] == "move":
+                frame = {"type": "move", "steps": 1, "direction": "forward"}
+            elif g["phase"] == "bonus":
+                frame = {"type": "keep"}
+            else:
+                team_of = {p["seat"]: p["team"] for p in g["players"]}
+                held = g["teams"][team_of[actor.seat]]["tokens"]
+                frame = {"type": "forfeit", "token": held[0]["id"]}
+            assert actor.request(frame)["type"] == "ack"
+            state = sync(clients)
+    watcher.state_at_least(clients[0].state["version"])  # type: ignore[index]
+    states = room_history(server.data_dir / "reverie.db", code)
+    checked = 0
+    for client in [*clients, watcher]:
+        for got in client.frames:
+            if got["type"] != "state" or got["game"] is None:
+                continue
+            room: RoomState = states[got["version"]]
+            seat = got["room"]["you"]["seat"] if got["room"]["you"] else None
+            assert got["game"] == json.loads(json.dumps(view(room.game, seat)))
+            secret = subject(room.game) if room.game.phase in SECRET_PHASES else None
+            if secret and seat not in room.game.turn.drawers:
+                assert secret not in json.dumps(got, ensure_ascii=False)
+                checked += 1
+    assert checked > 20
+
+
+def test_restart_resumes_the_game(tmp_path: Path) -> None:
+    srv = ServerThread(tmp_path).start()
+    try:
+        code, clients = table(srv)
+        drawer, word = choose(clients, "places")
+        version = clients[0].state["version"]  # type: ignore[index]
+        tokens = [c.token for c in clients]
+        for c in clients:
+            c.close()
+    finally:
+        srv.stop()
+    srv = ServerThread(tmp_path).start()
+    try:
+        again = [Client(srv.base, code, t) for t in tokens]
+        state = sync(again)
+        assert state["version"] >= version and state["game"]["phase"] == "draw"
+        d = by_seat(again)[drawer.seat]  # type: ignore[index]
+        assert game(d)["subject"] == word
+    finally:
+        srv.stop()
