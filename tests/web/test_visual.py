@@ -315,8 +315,8 @@ def test_draw_timer_fails_the_turn(server: ServerThread) -> None:
 
 
 def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
-    """Every state frame equals the rules' view for its seat at its version, and while a
-    turn is secret its subject appears in no frame of anyone but its drawers."""
+    """Every state frame equals the rules' view for its seat at its version, and until a
+    turn is guessed or over its subject appears in no frame of anyone but its drawers."""
     code, clients = table(server, blank_share=0.5)
     watcher = Client(server.base, code)
     for turn in range(6):
@@ -363,8 +363,13 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
             room: RoomState = states[got["version"]]
             seat = got["room"]["you"]["seat"] if got["room"]["you"] else None
             assert got["game"] == json.loads(json.dumps(view(room.game, seat)))
-            secret = subject(room.game) if room.game.phase in SECRET_PHASES else None
-            if secret and seat not in room.game.turn.drawers:
+            g = room.game
+            secret = subject(g) if g.phase in SECRET_PHASES else None
+            # Once a team guessed, its right guess shows the word to whoever sees that
+            # guess: everyone in a usual turn, the guessing team in a proverb round.
+            solved = g.turn.solved_by
+            told = solved is not None and (not g.turn.proverb or g.team_of(seat) == solved)
+            if secret and seat not in g.turn.drawers and not told:
                 assert secret not in json.dumps(got, ensure_ascii=False)
                 checked += 1
     assert checked > 20

@@ -98,7 +98,10 @@ class Canvas:
 
     def apply(self, ops: Sequence[Sequence[int]]) -> None:
         """Add checked operations; all or nothing (``bad_stroke``, ``canvas_full``)."""
-        check_ops(ops)
+        added = check_ops(ops)
+        if all(op[0] in (START, FILL, CONTINUE) for op in ops):
+            self._extend(ops, added)  # the usual case: no copy of the whole picture
+            return
         kept = list(self.ops)
         numbers = self.numbers
         for op in ops:
@@ -118,6 +121,20 @@ class Canvas:
                 continue
             kept.append(list(op))
             numbers += len(op)
-        if len(kept) > MAX_CANVAS_OPS or numbers > MAX_CANVAS_NUMBERS:
-            raise RoomError("canvas_full", "The drawing is full: undo or clear to go on.")
+        _check_room(len(kept), numbers)
         self.ops, self.numbers = kept, numbers
+
+    def _extend(self, ops: Sequence[Sequence[int]], added: int) -> None:
+        _check_room(len(self.ops) + len(ops), self.numbers + added)
+        previous = self.ops[-1][0] if self.ops else None
+        for op in ops:
+            if op[0] == CONTINUE and previous not in (START, CONTINUE):
+                raise _bad("no stroke to continue")
+            previous = op[0]
+        self.ops.extend(list(op) for op in ops)
+        self.numbers += added
+
+
+def _check_room(ops: int, numbers: int) -> None:
+    if ops > MAX_CANVAS_OPS or numbers > MAX_CANVAS_NUMBERS:
+        raise RoomError("canvas_full", "The drawing is full: undo or clear to go on.")

@@ -53,13 +53,20 @@ class Connection:
         self.draws = TokenBucket(rate=30, burst=60)
         self.strikes = 0
         self.closed = False
+        self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
 
     @property
     def seat(self) -> int | None:
         """This connection's seat now (seats move in the lobby; the token does not)."""
         if self.token_hash is None:
             return None
-        return self.live.state.seat_of(self.token_hash)
+        state = self.live.state
+        version, token_hash, seat = self._seat
+        # Strokes ask often; a seat changes only with the room's version or the token.
+        if version != state.version or token_hash != self.token_hash:
+            seat = state.seat_of(self.token_hash)
+            self._seat = (state.version, self.token_hash, seat)
+        return seat
 
     # -------------------------------------------------------------- outgoing
 
@@ -80,7 +87,7 @@ class Connection:
             if message["sender"] == id(self):
                 return
             team = message["team"]
-            if self.seat is not None and not self.may_see(team):
+            if team is not None and self.seat is not None and not self.may_see(team):
                 return  # a proverb round: other teams' canvases stay theirs (spectators see all)
             self.out.append(message["frame"])
         else:
