@@ -23,6 +23,7 @@ from reverie.rules.visual.playouts import play_random_game
 from tests.rules.visual.helpers import SYNTHETIC_DECK
 
 MAX_ACTIONS = 3000
+GAMES_PER_TABLE = 250  # x 4 tables x 2 overshoot rules = 2,000 seeded games
 TABLES = [(2, 2), (3, 2), (2, 2, 2), (4, 3, 2, 2)]
 
 
@@ -30,14 +31,14 @@ TABLES = [(2, 2), (3, 2), (2, 2, 2), (4, 3, 2, 2)]
 @pytest.mark.parametrize("overshoot", ["bounce", "stay"])
 def test_random_games_keep_every_invariant(sizes: tuple[int, ...], overshoot: str) -> None:
     options = Options(overshoot=overshoot)  # type: ignore[arg-type]
-    for seed in range(40):
+    for seed in range(GAMES_PER_TABLE):
         record = play_random_game(
             sizes,
             seed,
             SYNTHETIC_DECK,
             options=options,
             max_actions=MAX_ACTIONS,
-            check_views=seed % 4 == 0,
+            check_views=seed % 10 == 0,
         )
         assert record.problems == [], (sizes, overshoot, seed, record.problems[:3])
         assert record.final.phase is Phase.OVER and record.final.winners
