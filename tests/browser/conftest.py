@@ -20,6 +20,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -96,15 +97,35 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
+#: The data folder of each running test server, by base URL.
+DATA_DIRS: dict[str, Path] = {}
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start ``reverie serve`` for the whole session and yield its base URL."""
     port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("reverie-data"), port)
+    data = tmp_path_factory.mktemp("reverie-data")
+    proc = start_server(data, port)
+    base = f"http://127.0.0.1:{port}"
+    DATA_DIRS[base] = data
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield base
     finally:
         stop_server(proc)
+
+
+@pytest.fixture
+def room_log(server: str) -> Callable[[str], Any]:
+    """The room with this code as the server's event log has it now (secrets included):
+    for a test that must know what no player may, e.g. which sector of the next card
+    is blank."""
+    from tests.web.harness import room_history
+
+    def latest(code: str) -> Any:
+        return room_history(DATA_DIRS[server] / "reverie.db", code)[-1]
+
+    return latest
 
 
 @dataclass

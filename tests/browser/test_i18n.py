@@ -94,7 +94,11 @@ def test_every_composed_key_exists() -> None:
     wanted += [f"reveal.outcome.{o}" for o in ("all", "none", "some")]
     wanted += [f"board.title.{b}" for b in ("dixit-track", "imaginarium-clouds", "pictoric-track")]
     protocol = (STATIC.parents[3] / "docs" / "protocol.md").read_text("utf-8")
-    section = protocol[protocol.index("### Error codes") :]
+    start = protocol.index("### Error codes")
+    section = protocol[start : protocol.index("\n## ", start)]
+    drawing = protocol.index("Error codes of the drawing game")
+    end = protocol.find("\n\n", drawing)
+    section += protocol[drawing : end if end >= 0 else None]
     codes = set(re.findall(r"`([a-z_]+)`", section))
     assert "stale_version" in codes
     wanted += [f"error.{c}" for c in sorted(codes)]

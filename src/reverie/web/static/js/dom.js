@@ -9,7 +9,12 @@ function apply(el, attrs) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
     else if (k === "text") el.textContent = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "style" && typeof v === "object") {
+      for (const [prop, value] of Object.entries(v)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, value);
+        else el.style[prop] = value;
+      }
+    }
     else if (k === "dataset") Object.assign(el.dataset, v);
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "value" && "value" in el) el.value = v;

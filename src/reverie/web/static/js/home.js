@@ -6,6 +6,7 @@ import { loadVariants, variantInfo } from "./variants.js";
 import { optionsFields, readOptions } from "./options.js";
 import { saveToken, normaliseCode } from "./store.js";
 import { swatchesField } from "./swatches.js";
+import { isVisual, visualOptionsFields, readVisualOptions } from "./visual-options.js";
 
 const form = { name: "", color: null, variant: "dixit", seats: null, options: null };
 
@@ -25,7 +26,7 @@ function captureDraft() {
   form.name = f.elements.namedItem("name")?.value ?? form.name;
   form.color = f.querySelector("input[name=color]:checked")?.value ?? form.color;
   form.variant = f.querySelector("input[name=variant]:checked")?.value ?? form.variant;
-  const o = readOptions(f, form.variant);
+  const o = isVisual(variantInfo(form.variant)) ? readVisualOptions(f) : readOptions(f, form.variant);
   form.options = o.options;
   form.seats = o.seats;
 }
@@ -34,8 +35,9 @@ async function renderCreate() {
   const variants = await loadVariants();
   const f = $("#create");
   const v = variantInfo(form.variant);
+  const visual = isVisual(v);
   if (form.seats === null || form.seats < v.min_players || form.seats > v.max_players) {
-    form.seats = Math.min(v.max_players, 6);
+    form.seats = Math.min(v.max_players, visual ? 8 : 6);
   }
   clear(
     f,
@@ -61,6 +63,7 @@ async function renderCreate() {
             type: "radio", name: "variant", id: `variant-${x.name}`, value: x.name, checked: x.name === form.variant,
             onchange: () => {
               captureDraft();
+              if (isVisual(variantInfo(x.name)) !== isVisual(variantInfo(form.variant))) form.options = null;
               form.variant = x.name;
               form.seats = null;
               renderCreate();
@@ -80,8 +83,8 @@ async function renderCreate() {
     h(
       "details",
       { class: "options-details" },
-      h("summary", {}, t("home.options")),
-      optionsFields(v, form.options, form.seats),
+      h("summary", {}, t(visual ? "home.options_visual" : "home.options")),
+      visual ? visualOptionsFields(v, form.options, form.seats) : optionsFields(v, form.options, form.seats),
     ),
     h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "create-submit" }, t("home.create_button"))),
   );

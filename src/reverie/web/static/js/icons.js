@@ -60,6 +60,15 @@ const PATHS = {
   ],
   story: [["path", { d: "M12 6c-2-1.5-5-2-9-2v14c4 0 7 .5 9 2 2-1.5 5-2 9-2V4c-4 0-7 .5-9 2zM12 6v14" }]],
   box: [["path", { d: "M3 8l9-4 9 4-9 4zM3 8v9l9 4 9-4V8M12 12v9" }]],
+  // The drawing game's tools.
+  pencil: [["path", { d: "M4 20l1-5L16 4l4 4L9 19zM14 6l4 4M4 20l5-1" }]],
+  eraser: [["path", { d: "M8 20h12M4.5 15.5l9-9a2 2 0 0 1 2.8 0l2.2 2.2a2 2 0 0 1 0 2.8L11 19H8z" }], ["path", { d: "M9 11l5 5" }]],
+  fill: [["path", { d: "M5 11l6-6 8 8-6 6a2 2 0 0 1-2.8 0L5 13.8a2 2 0 0 1 0-2.8zM5 12h14M9 3l2 2" }], ["path", { d: "M20 17c0 1.5-1 2.5-1.5 2.5S17 18.5 17 17s1.5-3 1.5-3 1.5 1.5 1.5 3z", fill: "currentColor" }]],
+  undo: [["path", { d: "M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" }]],
+  trash: [["path", { d: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" }]],
+  team: [["circle", { cx: 9, cy: 8, r: 3 }], ["circle", { cx: 17, cy: 9, r: 2.5 }], ["path", { d: "M3 20c0-3.5 2.7-6 6-6s6 2.5 6 6M15 14.5c3 0 6 1.8 6 5.5" }]],
+  star: [["path", { d: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z" }]],
+  flag: [["path", { d: "M5 21V4M5 4h12l-2 4 2 4H5" }]],
 };
 
 export function icon(name, { size = 20, label = null, cls = "" } = {}) {

@@ -10,7 +10,7 @@ export const DEFAULT_OPTIONS = {
 const TIMERS = [null, 30, 45, 60, 90, 120, 180, 300];
 let uid = 0;
 
-function select(name, label, choices, value, { hint = null, disabled = false } = {}) {
+export function select(name, label, choices, value, { hint = null, disabled = false } = {}) {
   const id = `opt-${name}-${++uid}`;
   const sel = h(
     "select",
@@ -21,7 +21,7 @@ function select(name, label, choices, value, { hint = null, disabled = false } =
   return h("div", { class: "field" }, h("label", { for: id }, label), sel, hint && h("div", { class: "hint", id: `${id}-hint` }, hint));
 }
 
-function number(name, label, value, { min, max, placeholder = "", hint = null, disabled = false }) {
+export function number(name, label, value, { min, max, placeholder = "", hint = null, disabled = false }) {
   const id = `opt-${name}-${++uid}`;
   return h(
     "div",

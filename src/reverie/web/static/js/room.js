@@ -13,6 +13,12 @@ import { boardSVG } from "./board.js";
 import { revealView, chip } from "./reveal.js";
 import { checkClue } from "./clue.js";
 import { swatchesField } from "./swatches.js";
+import { teamsLobby } from "./teams.js";
+import { visualOptionsFields, readVisualOptions } from "./visual-options.js";
+import {
+  setContext, isVisualRoom, renderVisual, visualStatus, visualYourMove, chatMode, onVisualState,
+  onDrawFrame, onCanvasFrame, tickVisual, onKey,
+} from "./visual.js";
 
 const code = normaliseCode(location.pathname.split("/").filter(Boolean).pop());
 
@@ -37,6 +43,7 @@ const app = {
     joinName: null,
     joinColor: null,
     seenTurn: null,
+    teamChat: false,
   },
 };
 
@@ -150,6 +157,7 @@ function statusText() {
     return t("status.lobby", { n: r.players.length, seats: r.seats, host: host ? host.name : "—" });
   }
   if (g.phase === "over" || r.status === "over") return t("status.over");
+  if (isVisualRoom(r)) return visualStatus();
   const parts = [t("status.turn", { n: g.turn }), phaseLabel(g)];
   if (g.storyteller === null) parts.push(t("status.no_storyteller"));
   else parts.push(g.storyteller === mine ? t("status.you_storyteller") : t("status.storyteller", { name: nameOf(g.storyteller) }));
@@ -162,6 +170,7 @@ function statusText() {
 }
 
 function yourMove() {
+  if (isVisualRoom(room())) return visualYourMove();
   const g = game();
   const mine = me();
   return Boolean(g && mine !== null && g.phase !== "over" && (g.waiting_for || []).includes(mine));
@@ -182,6 +191,7 @@ function renderStatus() {
 function tickCountdown() {
   const el = $("#countdown");
   const r = room();
+  if (isVisualRoom(r)) tickVisual(app.ui.skew);
   if (!r || !r.deadline || r.status !== "playing") {
     el.hidden = true;
     return;
@@ -342,6 +352,7 @@ function renderLobby() {
       ),
     );
     const enough = r.players.length >= r.min_players;
+    const visual = isVisualRoom(r);
     const hostP = hostOf(r);
     const invite = h(
       "div",
@@ -359,7 +370,9 @@ function renderLobby() {
     const opts = h(
       "form",
       { id: "lobby-options", class: "lobby-options", onchange: (e) => onOptionsChange(e), onsubmit: (e) => e.preventDefault() },
-      optionsFields(v, r.options, r.seats, { players: list.filter((p) => !p.bot || true), disabled: !host }),
+      visual
+        ? visualOptionsFields(v, r.options, r.seats, { disabled: !host })
+        : optionsFields(v, r.options, r.seats, { players: list.filter((p) => !p.bot || true), disabled: !host }),
     );
     const canSit = mine === null && r.players.length < r.seats;
     return h(
@@ -372,14 +385,15 @@ function renderLobby() {
         : null,
       h("p", { class: "muted" }, t(`variant.${r.variant}.blurb`), " ", h("a", { href: `/rules#${r.variant}`, target: "_blank", rel: "noopener" }, t("lobby.rules_link"))),
       invite,
-      h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })),
-      h("ol", { class: "lobby-list" }, rows),
+      visual
+        ? teamsLobby({ room: r, me: mine, isHost: host, send, badges, hostTools: memberTools })
+        : [h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })), h("ol", { class: "lobby-list" }, rows)],
       h(
         "div",
         { class: "actions" },
         host
           ? [
-              h("button", { type: "button", class: "btn btn-quiet", id: "add-bot", disabled: r.players.length >= r.seats, onclick: (e) => send({ type: "add_bot" }, e.currentTarget) }, icon("bot", { size: 18 }), t("lobby.add_bot")),
+              visual ? null : h("button", { type: "button", class: "btn btn-quiet", id: "add-bot", disabled: r.players.length >= r.seats, onclick: (e) => send({ type: "add_bot" }, e.currentTarget) }, icon("bot", { size: 18 }), t("lobby.add_bot")),
               h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (e) => send({ type: "start" }, e.currentTarget) }, t("lobby.start")),
             ]
           : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),
@@ -389,6 +403,18 @@ function renderLobby() {
       h("details", { class: "lobby-options-box", open: host ? true : null }, h("summary", {}, t(host ? "lobby.options" : "lobby.options_view")), opts),
     );
   });
+}
+
+/** The host's buttons on a team member in the drawing game's lobby. */
+function memberTools(p) {
+  const mine = me();
+  if (p.seat === mine) return null;
+  return h(
+    "span",
+    { class: "lobby-tools" },
+    p.bot ? null : h("button", { type: "button", class: "btn btn-quiet btn-icon", "aria-label": t("lobby.make_host", { name: p.name }), title: t("lobby.make_host", { name: p.name }), onclick: (e) => send({ type: "make_host", seat: p.seat }, e.currentTarget) }, icon("crown", { size: 18 })),
+    h("button", { type: "button", class: "btn btn-quiet btn-icon btn-danger", "aria-label": t("lobby.kick", { name: p.name }), title: t("lobby.kick", { name: p.name }), onclick: (e) => send({ type: "kick", seat: p.seat }, e.currentTarget) }, icon("kick", { size: 18 })),
+  );
 }
 
 function badges(p) {
@@ -415,7 +441,7 @@ function move(i, delta, anchor) {
 function onOptionsChange(e) {
   if (!isHost()) return;
   const r = room();
-  const { options, seats } = readOptions(e.currentTarget, r.variant);
+  const { options, seats } = isVisualRoom(r) ? readVisualOptions(e.currentTarget) : readOptions(e.currentTarget, r.variant);
   send({ type: "options", options, seats: seats ?? r.seats }, e.target);
 }
 
@@ -918,7 +944,8 @@ function renderChatShell() {
   const r = room();
   if (!r) return;
   const seated = me() !== null;
-  const sig = JSON.stringify([seated, lang()]);
+  const mode = isVisualRoom(r) ? chatMode() : { team: false, silent: false };
+  const sig = JSON.stringify([seated, mode, lang()]);
   if (app.sigs.chat !== sig) {
     app.sigs.chat = sig;
     el.hidden = false;
@@ -929,15 +956,35 @@ function renderChatShell() {
         { class: "panel chat" },
         h("h2", { id: "chat-title" }, t("chat.title")),
         h("ul", { class: "chat-list", id: "chat-list", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: 0 }),
-        seated
+        seated && mode.silent
+          ? h("p", { class: "muted small chat-silent", id: "chat-silent" }, icon("pencil", { size: 16 }), " ", t("chat.drawer_silent"))
+          : null,
+        seated && !mode.silent
           ? h(
               "form",
               { class: "chat-form", id: "chat-form", onsubmit: onChat },
               h("label", { for: "chat-input", class: "visually-hidden" }, t("chat.label")),
-              h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("chat.placeholder"), enterkeyhint: "send" }),
+              h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t(app.ui.teamChat && mode.team ? "chat.placeholder_team" : "chat.placeholder"), enterkeyhint: "send" }),
               h("button", { type: "submit", class: "btn btn-icon", id: "chat-send", "aria-label": t("chat.send"), title: t("chat.send") }, icon("send", { size: 18 })),
             )
-          : h("p", { class: "muted small" }, t("chat.spectator")),
+          : null,
+        seated && !mode.silent && mode.team
+          ? h(
+              "label",
+              { class: "chat-team-toggle small", for: "chat-team" },
+              h("input", {
+                type: "checkbox", id: "chat-team", checked: app.ui.teamChat,
+                onchange: (e) => {
+                  app.ui.teamChat = e.target.checked;
+                  const input = $("#chat-input");
+                  if (input) input.placeholder = t(app.ui.teamChat ? "chat.placeholder_team" : "chat.placeholder");
+                },
+              }),
+              icon("team", { size: 16 }),
+              t("chat.team_only"),
+            )
+          : null,
+        seated ? null : h("p", { class: "muted small" }, t("chat.spectator")),
       ),
     );
     app.chatRendered = 0;
@@ -955,13 +1002,16 @@ function renderChatLines() {
   const colors = new Map(players().map((p) => [p.seat, p.color]));
   for (const m of app.chat.slice(app.chatRendered)) {
     const time = new Date(m.at);
+    const teamLine = m.team !== undefined && m.team !== null && m.team !== false;
     list.append(
       h(
         "li",
-        { class: "chat-line" },
+        { class: ["chat-line", teamLine && "chat-team"] },
         h("span", { class: "dot", style: { background: colors.get(m.seat) || "#888" }, "aria-hidden": "true" }),
         h("strong", { class: "chat-name" }, m.name),
         " ",
+        teamLine ? h("span", { class: "tag tag-team" }, t("chat.team_tag")) : null,
+        teamLine ? " " : null,
         h("span", { class: "chat-text" }, m.text),
         h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
       ),
@@ -983,7 +1033,8 @@ function onChat(e) {
     toast(t("chat.too_long"), { anchor: $("#chat-send") });
     return;
   }
-  send({ type: "chat", text }, $("#chat-form"));
+  const team = app.ui.teamChat && isVisualRoom(room()) && chatMode().team;
+  send(team ? { type: "chat", text, team: true } : { type: "chat", text }, $("#chat-form"));
   input.value = "";
 }
 
@@ -1034,7 +1085,7 @@ function renderNotice() {
 
 async function ensureDeck() {
   const r = room();
-  if (!r || app.deckLoaded === r.deck) return;
+  if (!r || isVisualRoom(r) || !r.deck || app.deckLoaded === r.deck) return;
   app.deckLoaded = r.deck;
   await loadDeck(r.deck);
   app.deckLoaded = `${r.deck}:loaded`;
@@ -1063,10 +1114,17 @@ function onFrame(f) {
       // was opened stays folded (the log can open it).
       if (lr && lr.turn !== prevTurn) app.ui.revealClosed = hadState ? null : lr.turn;
       if (!f.game) app.ui.revealClosed = null;
+      if (isVisualRoom(f.room)) onVisualState(f.game);
       ensureDeck();
       render();
       break;
     }
+    case "draw":
+      onDrawFrame(f);
+      break;
+    case "canvas":
+      onCanvasFrame(f);
+      break;
     case "chat":
       if (app.chatReset) {
         app.chat = [];
@@ -1095,6 +1153,15 @@ function onError(f) {
     app.socket?.stop();
     showMissing();
     return;
+  }
+  if (f.ref === null || f.ref === undefined) {
+    // Strokes go without an id: a frame caught by the end of the drawing time is of no
+    // interest, and a full canvas is said once in a while, not for every stroke.
+    if (["wrong_phase", "not_drawer", "bad_stroke"].includes(f.code)) return;
+    if (f.code === "canvas_full") {
+      if (Date.now() - (app.ui.canvasFullAt || 0) < 5000) return;
+      app.ui.canvasFullAt = Date.now();
+    }
   }
   const anchor = f.request?.anchor || null;
   let text = errorText(f.code, f.message);
@@ -1137,12 +1204,16 @@ function render() {
   renderGate();
   renderNotice();
   renderLobby();
-  renderReveal();
-  renderStage();
-  renderFinal();
-  renderScores();
-  renderBoard();
-  renderLog();
+  if (isVisualRoom(room())) {
+    renderVisual();
+  } else {
+    renderReveal();
+    renderStage();
+    renderFinal();
+    renderScores();
+    renderBoard();
+    renderLog();
+  }
   renderChatShell();
   renderSeatTools();
   const title = `${code} · Reverie`;
@@ -1162,6 +1233,11 @@ async function start() {
   takeHashToken();
   app.token = loadToken(code);
   initZoom();
+  setContext({
+    room, game, me, send, action, render, isHost,
+    section,
+    sendRaw: (frame) => Boolean(app.socket?.sendRaw(frame)),
+  });
   await loadVariants();
   await boot(() => {
     app.sigs = {};
@@ -1184,6 +1260,7 @@ async function start() {
   setInterval(tickCountdown, 250);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") closeZoom();
+    onKey(e);
   });
 }
 

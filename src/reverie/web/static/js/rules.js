@@ -6,6 +6,7 @@ import { icon } from "./icons.js";
 import { boot } from "./common.js";
 import { loadVariants, variantInfo } from "./variants.js";
 import { boardSVG } from "./board.js";
+import { visualBoardSVG } from "./visual-board.js";
 
 const NAMES = ["dixit", "imaginarium", "imaginarium-harmony", "pictoric", "pictoric-gallery"];
 
@@ -106,6 +107,44 @@ function variantSection(name) {
   return withHeadingId(h("section", { class: "panel rules-section prose", id: name }, body), name);
 }
 
+/** The team drawing game: a short account of RULES.md §3 and of the online table. */
+function visualSection() {
+  const demo = {
+    teams: [{ team: 0, square: 1 }, { team: 1, square: 1 }],
+    squares: Array.from({ length: 40 }, (_, i) => {
+      if (i === 0) return null;
+      const bonus = i % 13 === 6;
+      return { id: i, value: bonus ? 2 : 1 + ((i * 7) % 5), bonus };
+    }),
+  };
+  const colors = ["#e63946", "#457b9d"];
+  const categories = [["objects", 3], ["actions", 4], ["places", 5], ["luck", 6], ["proverbs", 8]];
+  const body = [
+    h("h2", {}, t("variant.visual.title")),
+    h("p", { class: "tagline" }, t("variant.visual.blurb")),
+    facts(null, [["rules.label.players", "rules.visual.players"], ["rules.label.board", "rules.visual.board"]]),
+    decision("rules.visual.tokens"),
+    h("figure", { class: "rules-board" }, visualBoardSVG(demo, (k) => colors[k])),
+    h("h3", {}, t("rules.label.turn")),
+    h("p", {}, t("rules.visual.turn")),
+    h(
+      "table",
+      { class: "simple" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rules.visual.category")), h("th", { scope: "col" }, t("rules.visual.value")))),
+      h("tbody", {}, categories.map(([c, v]) => h("tr", {}, h("td", {}, t(`vcat.${c}`)), h("td", {}, c === "proverbs" ? t("vcat.up_to", { n: v }) : t("vcat.squares", { n: v }))))),
+    ),
+    h("ul", {}, h("li", {}, h("strong", {}, `${t("rules.visual.correct_label")}: `), t("rules.visual.correct")), h("li", {}, h("strong", {}, `${t("rules.visual.fail_label")}: `), t("rules.visual.fail"))),
+    h("h3", {}, t("rules.visual.blank_label")),
+    h("p", {}, t("rules.visual.blank")),
+    h("h3", {}, t("rules.label.end")),
+    h("p", {}, t("rules.visual.end")),
+    decision("rules.visual.overshoot"),
+    h("h3", {}, t("rules.visual.online_label")),
+    h("ul", {}, ["guesses", "watch", "clock", "bots"].map((k) => h("li", {}, t(`rules.visual.online.${k}`)))),
+  ];
+  return withHeadingId(h("section", { class: "panel rules-section prose", id: "visual" }, body), "visual");
+}
+
 function withHeadingId(sectionEl, name) {
   const h2 = sectionEl.querySelector("h2");
   h2.id = `${name}-h`;
@@ -120,7 +159,7 @@ async function render() {
     main,
     h("h1", {}, t("rules.heading")),
     h("p", { class: "prose" }, t("rules.intro")),
-    h("nav", { "aria-label": t("rules.toc") }, h("ul", { class: "toc" }, NAMES.map((n) => h("li", {}, h("a", { href: `#${n}` }, t(`variant.${n}.title`)))), h("li", {}, h("a", { href: "#online" }, t("rules.online.title"))))),
+    h("nav", { "aria-label": t("rules.toc") }, h("ul", { class: "toc" }, NAMES.map((n) => h("li", {}, h("a", { href: `#${n}` }, t(`variant.${n}.title`)))), h("li", {}, h("a", { href: "#online" }, t("rules.online.title"))), h("li", {}, h("a", { href: "#visual" }, t("variant.visual.title"))))),
     h(
       "section",
       { class: "panel rules-section prose", id: "common" },
@@ -138,6 +177,7 @@ async function render() {
       h("h3", {}, t("rules.label.scoring")),
       h("ul", {}, ["voters", "no_votes", "floor", "six_minus"].map((k) => h("li", {}, decision(`rules.online.${k}`)))),
     ),
+    visualSection(),
   );
   if (location.hash) {
     const target = document.getElementById(location.hash.slice(1));

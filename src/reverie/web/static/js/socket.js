@@ -123,6 +123,16 @@ export class RoomSocket {
     return id;
   }
 
+  /**
+   * Send a frame at once, without an id and never queued (the drawing's strokes: a
+   * reconnect replays the server's copy instead). Returns whether it went out.
+   */
+  sendRaw(frame) {
+    if (!this.isOpen() || !this.opened) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);

@@ -19,6 +19,8 @@ export const FALLBACK_VARIANTS = [
     board: { name: "pictoric-track", length: 40, loops: false, specials: {} } },
   { name: "pictoric-gallery", title: "Pictoric: the storyteller's gallery", min_players: 3, max_players: 12,
     first_storyteller: "dice", board: { name: "pictoric-track", length: 40, loops: false, specials: {} } },
+  { name: "visual", title: "Visual Game", family: "visual", min_players: 4, max_players: 12,
+    teams: { min: 2, max: 6, colors: [] } },
 ];
 
 let cache = null;
@@ -41,6 +43,7 @@ export function variantInfo(name) {
   return list.find((v) => v.name === name) || FALLBACK_VARIANTS.find((v) => v.name === name) || FALLBACK_VARIANTS[0];
 }
 
+export const isVisualVariant = (name) => name === "visual";
 export const isPictoric = (name) => String(name).startsWith("pictoric");
 export const isGallery = (name) => name === "pictoric-gallery";
 export const isImaginarium = (name) => String(name).startsWith("imaginarium");

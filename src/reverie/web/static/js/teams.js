@@ -1,0 +1,136 @@
+// Teams of the drawing game: their names and colours, and the lobby's team columns
+// (join a team, stand aside; the host sets the number of teams and can balance them).
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { colorName } from "./common.js";
+
+const FALLBACK_COLORS = ["#e63946", "#457b9d", "#e9c46a", "#2a9d8f", "#8338ec", "#ff66c4"];
+
+export function teamName(team) {
+  return team === null || team === undefined ? t("teams.none") : t("teams.name", { n: team + 1 });
+}
+
+export function teamColor(room, team) {
+  const list = room?.team_colors || [];
+  return list[team] || FALLBACK_COLORS[team % FALLBACK_COLORS.length] || "#888";
+}
+
+/** A team's name with its colour: a small coloured badge. */
+export function teamBadge(room, team, { cls = "" } = {}) {
+  return h(
+    "span",
+    { class: ["team-badge", cls], "data-team": team ?? "none", style: { "--team": teamColor(room, team) } },
+    h("span", { class: "team-dot", "aria-hidden": "true" }),
+    h("span", { class: "team-label" }, teamName(team)),
+  );
+}
+
+/** Teams with fewer than 2 players once the unassigned are dealt into the smallest teams. */
+export function shortTeams(room) {
+  const count = room.team_count || 2;
+  const sizes = Array.from({ length: count }, (_, k) => room.players.filter((p) => p.team === k).length);
+  let free = room.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
+  while (free > 0) {
+    const k = sizes.indexOf(Math.min(...sizes));
+    sizes[k] += 1;
+    free -= 1;
+  }
+  return sizes.map((n, k) => (n < 2 ? k : null)).filter((k) => k !== null);
+}
+
+/**
+ * The lobby's teams: one column per team and one of the players without a team.
+ * ctx: {room, me, isHost, send, badges(player), hostTools(player)}
+ */
+export function teamsLobby(ctx) {
+  const r = ctx.room;
+  const mine = ctx.me;
+  const host = ctx.isHost;
+  const count = r.team_count || 2;
+  const myTeam = r.players.find((p) => p.seat === mine)?.team ?? null;
+  const seated = mine !== null;
+  const member = (p) =>
+    h(
+      "li",
+      { class: ["lobby-player", "team-member", p.seat === mine && "is-you"], "data-seat": p.seat },
+      h("span", { class: "dot big", style: { background: p.color }, title: colorName(p.color) }),
+      h("span", { class: "lobby-name" }, h("span", { class: "pname" }, p.name), ctx.badges(p)),
+      host ? ctx.hostTools(p) : null,
+    );
+  const column = (team) => {
+    const list = r.players.filter((p) => (team === null ? p.team === null || p.team === undefined || p.team >= count : p.team === team));
+    const mineHere = seated && (team === null ? myTeam === null || myTeam >= count : myTeam === team);
+    const headingId = `team-h-${team ?? "none"}`;
+    return h(
+      "section",
+      {
+        class: ["team-col", team === null && "team-none", mineHere && "is-mine"],
+        "data-team": team ?? "none",
+        style: team === null ? null : { "--team": teamColor(r, team) },
+        "aria-labelledby": headingId,
+      },
+      h(
+        "h4",
+        { class: "team-head", id: headingId },
+        team === null ? null : h("span", { class: "team-dot", "aria-hidden": "true" }),
+        h("span", {}, teamName(team)),
+        h("span", { class: "team-count", title: t("teams.count", { n: list.length }) }, h("span", { "aria-hidden": "true" }, String(list.length)), h("span", { class: "visually-hidden" }, t("teams.count", { n: list.length }))),
+      ),
+      list.length
+        ? h("ul", { class: "team-list" }, list.map(member))
+        : h("p", { class: "muted small team-empty" }, team === null ? t("teams.nobody_aside") : t("teams.empty")),
+      seated && !mineHere
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: ["btn", "btn-small", team === null ? "btn-quiet" : "btn-team"],
+              id: `join-team-${team ?? "none"}`,
+              onclick: (e) => ctx.send({ type: "team", team }, e.currentTarget),
+            },
+            team === null ? t("teams.stand_aside") : t("teams.join", { team: teamName(team) }),
+          )
+        : null,
+    );
+  };
+  const short = shortTeams(r);
+  const aside = r.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
+  const countChoices = [];
+  for (let n = 2; n <= 6; n++) countChoices.push(h("option", { value: String(n) }, String(n)));
+  const countSelect = h(
+    "select",
+    {
+      id: "team-count",
+      onchange: (e) => ctx.send({ type: "teams", count: Number(e.target.value) }, e.currentTarget),
+    },
+    countChoices,
+  );
+  countSelect.value = String(count);
+  return [
+    h(
+      "div",
+      { class: "teams-head" },
+      h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })),
+      host
+        ? h(
+            "div",
+            { class: "teams-tools" },
+            h("label", { for: "team-count", class: "inline-label" }, t("teams.how_many")),
+            countSelect,
+            h(
+              "button",
+              { type: "button", class: "btn btn-quiet btn-small", id: "balance-teams", onclick: (e) => ctx.send({ type: "balance" }, e.currentTarget) },
+              icon("dice", { size: 16 }),
+              t("teams.balance"),
+            ),
+          )
+        : h("p", { class: "muted small" }, t("teams.count_is", { n: count })),
+    ),
+    h("div", { class: "teams-grid", id: "teams" }, Array.from({ length: count }, (_, k) => column(k)), column(null)),
+    aside ? h("p", { class: "muted small" }, t("teams.aside_hint")) : null,
+    short.length && r.players.length >= (r.min_players || 4)
+      ? h("p", { class: "small warn-text" }, icon("warn", { size: 16 }), " ", t("teams.too_small", { teams: short.map(teamName).join(", ") }))
+      : null,
+  ];
+}

@@ -1,0 +1,138 @@
+// The drawing game's team decisions: where to move after guessing a proverb, keeping a
+// bonus token or stealing one, and which token to give up after a failed turn.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { teamName, teamBadge } from "./teams.js";
+import { room, game, action, myTeam, rerender } from "./visual-ctx.js";
+import { tokenChip } from "./visual-panels.js";
+
+const LAST = 40;
+const DECIDING = new Set(["move", "bonus", "lose"]);
+let chosen = null; // the move picked, before it is confirmed: {turn, steps, direction}
+
+/** The part's signature: what it shows depends on the choice too. */
+export const moveChoice = () => chosen;
+
+export function moveTarget() {
+  const g = game();
+  if (!g || g.phase !== "move" || !chosen || chosen.turn !== g.turn.number) return null;
+  const team = (g.teams || []).find((x) => x.team === g.turn.solved_by);
+  if (!team) return null;
+  return team.square + (chosen.direction === "forward" ? chosen.steps : -chosen.steps);
+}
+
+function waitLine(text) {
+  return h("p", { class: "vwait" }, icon("hourglass", { size: 18 }), " ", text);
+}
+
+export function decisionView(g) {
+  if (!DECIDING.has(g.phase)) return null;
+  const turn = g.turn;
+  const mine = myTeam();
+  if (g.phase === "move") return turn.solved_by === mine ? moveChooser(g) : waitLine(t("vdecide.wait_move", { team: teamName(turn.solved_by) }));
+  if (g.phase === "bonus") return turn.solved_by === mine ? bonusChooser(g) : waitLine(t("vdecide.wait_bonus", { team: teamName(turn.solved_by) }));
+  return turn.team === mine ? loseChooser(g) : waitLine(t("vdecide.wait_lose", { team: teamName(turn.team) }));
+}
+
+function moveChooser(g) {
+  const team = g.teams.find((x) => x.team === g.turn.solved_by);
+  const start = team.square;
+  if (chosen && chosen.turn !== g.turn.number) chosen = null;
+  const pick = (steps, direction) => {
+    chosen = { turn: g.turn.number, steps, direction };
+    rerender();
+    requestAnimationFrame(() => document.getElementById("confirm-move")?.focus());
+  };
+  const row = (direction) => {
+    const steps = direction === "forward" ? [1, 2, 3, 4, 5, 6, 7, 8] : [8, 7, 6, 5, 4, 3, 2, 1];
+    return h(
+      "div",
+      { class: ["vsteps", direction], role: "group", "aria-label": t(`vdecide.${direction}`) },
+      h("span", { class: "vsteps-label small" }, t(`vdecide.${direction}`)),
+      steps.map((n) => {
+        const target = direction === "forward" ? start + n : start - n;
+        const ok = target >= 1 && target <= LAST;
+        const token = ok ? g.squares[target - 1] : null;
+        const picked = Boolean(chosen && chosen.steps === n && chosen.direction === direction);
+        return h(
+          "button",
+          {
+            type: "button", class: ["vstep", picked && "chosen"], disabled: !ok, "aria-pressed": picked ? "true" : "false",
+            "data-steps": n, "data-direction": direction, "data-target": ok ? target : null,
+            "aria-label": ok ? t("vdecide.step_label", { n, square: target }) : t("vdecide.off_board"),
+            onclick: () => pick(n, direction),
+          },
+          h("span", { class: "vstep-n" }, `${direction === "forward" ? "+" : "−"}${n}`),
+          h("span", { class: "vstep-target small" }, ok ? `→ ${target}` : "—"),
+          token ? tokenChip(token, { cls: "mini" }) : null,
+        );
+      }),
+    );
+  };
+  const target = moveTarget();
+  return [
+    h("p", {}, t("vdecide.move_intro", { n: start })),
+    row("backward"),
+    row("forward"),
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        {
+          type: "button", class: "btn", id: "confirm-move", disabled: target === null,
+          onclick: (e) => chosen && action({ type: "move", steps: chosen.steps, direction: chosen.direction }, e.currentTarget),
+        },
+        icon("check", { size: 18 }),
+        target === null ? t("vdecide.move_pick") : t("vdecide.move_to", { n: target }),
+      ),
+    ),
+  ];
+}
+
+function bonusChooser(g) {
+  const bonus = g.turn.bonus_token;
+  const others = (g.teams || []).filter((x) => x.team !== myTeam() && (x.tokens || []).length);
+  return [
+    h("p", {}, t("vdecide.bonus_intro", { n: bonus ? bonus.value : 0 })),
+    h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "bonus-keep", onclick: (e) => action({ type: "keep" }, e.currentTarget) }, icon("check", { size: 18 }), t("vdecide.keep", { n: bonus ? bonus.value : 0 }))),
+    h("p", { class: "small muted" }, t("vdecide.or_steal")),
+    others.map((tm) =>
+      h(
+        "div",
+        { class: "vsteal-team", "data-team": tm.team },
+        teamBadge(room(), tm.team),
+        h(
+          "div",
+          { class: "vtoken-buttons" },
+          tm.tokens.map((tk) =>
+            h(
+              "button",
+              { type: "button", class: "btn btn-quiet btn-small steal-token", "data-token": tk.id, "aria-label": t("vdecide.steal_label", { n: tk.value, team: teamName(tm.team) }), onclick: (e) => action({ type: "steal", token: tk.id }, e.currentTarget) },
+              t("vdecide.steal"), " ", tokenChip(tk),
+            ),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+function loseChooser(g) {
+  const team = (g.teams || []).find((x) => x.team === myTeam());
+  return [
+    h("p", {}, t("vdecide.lose_intro")),
+    h(
+      "div",
+      { class: "vtoken-buttons" },
+      (team?.tokens || []).map((tk) =>
+        h(
+          "button",
+          { type: "button", class: "btn btn-quiet btn-small forfeit-token", "data-token": tk.id, "aria-label": t("vdecide.forfeit_label", { n: tk.value }), onclick: (e) => action({ type: "forfeit", token: tk.id }, e.currentTarget) },
+          t("vdecide.forfeit"), " ", tokenChip(tk),
+        ),
+      ),
+    ),
+  ];
+}
