@@ -93,7 +93,9 @@ class Canvas:
     __slots__ = ("numbers", "ops")
 
     def __init__(self) -> None:
-        self.ops: list[list[int]] = []
+        # Tuples of ints: the garbage collector stops tracking them, so thousands of
+        # strokes in memory do not lengthen its pauses.
+        self.ops: list[tuple[int, ...]] = []
         self.numbers = 0
 
     def apply(self, ops: Sequence[Sequence[int]]) -> None:
@@ -119,7 +121,7 @@ class Canvas:
             elif kind == CLEAR:
                 kept, numbers = [], 0
                 continue
-            kept.append(list(op))
+            kept.append(tuple(op))
             numbers += len(op)
         _check_room(len(kept), numbers)
         self.ops, self.numbers = kept, numbers
@@ -131,7 +133,7 @@ class Canvas:
             if op[0] == CONTINUE and previous not in (START, CONTINUE):
                 raise _bad("no stroke to continue")
             previous = op[0]
-        self.ops.extend(list(op) for op in ops)
+        self.ops.extend(tuple(op) for op in ops)
         self.numbers += added
 
 

@@ -210,7 +210,7 @@ class ForfeitCmd(_Frame, frozen=True, tag="forfeit"):
 class DrawCmd(_Frame, frozen=True, tag="draw"):
     """Drawer: canvas operations (see ``reverie.rooms.canvas``); never logged."""
 
-    ops: list[list[int]] = []
+    ops: tuple[tuple[int, ...], ...] = ()
 
 
 Command = (

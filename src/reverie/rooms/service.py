@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -435,7 +435,7 @@ class RoomService:
         return live.canvases
 
     async def draw(
-        self, live: LiveRoom, seat: int | None, ops: list[list[int]], sender: int
+        self, live: LiveRoom, seat: int | None, ops: Sequence[Sequence[int]], sender: int
     ) -> None:
         """Add a drawer's canvas operations and send them to whoever may see that canvas.
 
