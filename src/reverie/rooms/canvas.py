@@ -88,53 +88,58 @@ def check_ops(ops: Sequence[Sequence[int]]) -> int:
 
 
 class Canvas:
-    """One drawer's picture in the current turn."""
+    """One drawer's picture in the current turn.
 
-    __slots__ = ("numbers", "ops")
+    ``open`` says whether a stroke is in progress: ``[1, ...]`` may only continue a stroke
+    that nothing (an undo, a clear, a fill) has closed since, as on the clients.
+    """
+
+    __slots__ = ("numbers", "open", "ops")
 
     def __init__(self) -> None:
         # Tuples of ints: the garbage collector stops tracking them, so thousands of
         # strokes in memory do not lengthen its pauses.
         self.ops: list[tuple[int, ...]] = []
         self.numbers = 0
+        self.open = False
 
     def apply(self, ops: Sequence[Sequence[int]]) -> None:
         """Add checked operations; all or nothing (``bad_stroke``, ``canvas_full``)."""
         added = check_ops(ops)
         if all(op[0] in (START, FILL, CONTINUE) for op in ops):
-            self._extend(ops, added)  # the usual case: no copy of the whole picture
+            # The usual case (nothing removed): no copy of the whole picture.
+            _check_room(len(self.ops) + len(ops), self.numbers + added)
+            self.open = self._still_open(ops, self.open)
+            self.ops.extend(tuple(op) for op in ops)
+            self.numbers += added
             return
-        kept = list(self.ops)
-        numbers = self.numbers
+        kept, numbers, is_open = list(self.ops), self.numbers, self.open
         for op in ops:
             kind = op[0]
-            if kind == CONTINUE:
-                if not kept or kept[-1][0] not in (START, CONTINUE):
-                    raise _bad("no stroke to continue")
-            elif kind == UNDO:
+            if kind == UNDO:
                 # Back to the start of the last stroke or fill (nothing to undo: no-op).
                 while kept and kept[-1][0] == CONTINUE:
                     numbers -= len(kept.pop())
                 if kept:
                     numbers -= len(kept.pop())
-                continue
             elif kind == CLEAR:
                 kept, numbers = [], 0
+            else:
+                is_open = self._still_open((op,), is_open)
+                kept.append(tuple(op))
+                numbers += len(op)
                 continue
-            kept.append(tuple(op))
-            numbers += len(op)
+            is_open = False
         _check_room(len(kept), numbers)
-        self.ops, self.numbers = kept, numbers
+        self.ops, self.numbers, self.open = kept, numbers, is_open
 
-    def _extend(self, ops: Sequence[Sequence[int]], added: int) -> None:
-        _check_room(len(self.ops) + len(ops), self.numbers + added)
-        previous = self.ops[-1][0] if self.ops else None
+    @staticmethod
+    def _still_open(ops: Sequence[Sequence[int]], is_open: bool) -> bool:
         for op in ops:
-            if op[0] == CONTINUE and previous not in (START, CONTINUE):
+            if op[0] == CONTINUE and not is_open:
                 raise _bad("no stroke to continue")
-            previous = op[0]
-        self.ops.extend(tuple(op) for op in ops)
-        self.numbers += added
+            is_open = op[0] in (START, CONTINUE)
+        return is_open
 
 
 def _check_room(ops: int, numbers: int) -> None:
