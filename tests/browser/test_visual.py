@@ -278,8 +278,10 @@ def play_proverb_round(table: Table, *, showcase: bool) -> int:
         shots(drawers[solver].page, "visual-proverb-drawer")
         shots(guesser.page, "visual-proverb-guesser")
         if table.spectator:
-            # A spectator sees every team's canvas.
-            expect(table.spectator.page.locator(".vcanvas")).to_have_count(2)
+            # A spectator sees no team's canvas: a player watching from a second tab
+            # must not see the other teams' drawings.
+            expect(table.spectator.page.locator(".vcanvas")).to_have_count(0)
+            expect(table.spectator.page.locator("#canvases-hidden")).to_be_visible()
             expect(table.spectator.page.locator("#guess-input")).to_have_count(0)
             shots(table.spectator.page, "visual-proverb-spectator")
     start = square_of(guesser.page, solver)

@@ -145,3 +145,18 @@ def test_malformed_operations_are_refused(ops: list[list[int]]) -> None:
     with pytest.raises(RoomError) as err:
         check_ops(ops)
     assert err.value.code == "bad_stroke"
+
+
+def test_fills_are_limited_per_frame_and_per_canvas() -> None:
+    canvas = Canvas()
+    with pytest.raises(RoomError) as err:
+        canvas.apply([[4, 1, 5, 5]] * 3)
+    assert err.value.code == "bad_stroke" and canvas.ops == []
+    for _ in range(50):
+        canvas.apply([[4, 1, 5, 5]] * 2)
+    with pytest.raises(RoomError) as err:
+        canvas.apply([[4, 2, 9, 9]])
+    assert err.value.code == "canvas_full" and canvas.fills == 100
+    canvas.apply([[2]])  # undoing a fill makes room for one
+    canvas.apply([[4, 2, 9, 9]])
+    assert canvas.fills == 100

@@ -12,6 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+from websockets.exceptions import ConnectionClosedError
+
 from reverie.rooms.state import RoomState
 from reverie.rules.visual import GameState, subject, view
 from reverie.rules.visual.cards import CHOOSABLE
@@ -208,14 +211,39 @@ def test_strokes_stream_validate_and_replay_for_late_joiners(server: ServerThrea
 
 def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
     _code, clients = table(server)
-    drawer, _ = choose(clients, "objects")
+    drawer, word = choose(clients, "objects")
+    others = [c for c in clients if c is not drawer]
     for _ in range(200):
         drawer.send({"type": "draw", "ops": [[0, 1, 1, 10, 10]]})
     errors = [drawer.until(lambda f: f["type"] == "error") for _ in range(5)]
     assert {e["code"] for e in errors} == {"rate_limited"}
-    # The others still play: a guess goes through.
-    others = [c for c in clients if c is not drawer]
-    assert any(o.request({"type": "chat", "text": "still here"})["type"] == "ack" for o in others)
+    with pytest.raises(ConnectionClosedError) as closed:  # the flooder is cut off
+        drawer.until(lambda f: False, timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    # The others got at most the strokes the allowance let through, and play on.
+    for o in others:
+        assert sum(f["type"] == "draw" for f in o.frames) <= 61
+    mate = next(o for o in others if game(o)["you"]["role"] == "guesser")
+    assert mate.request({"type": "guess", "text": word})["type"] == "ack"
+    assert sync(others)["game"]["last_turn"]["solved_by"] == game(mate)["you"]["team"]
+
+
+def test_guesses_are_rate_limited_and_capped_per_turn(server: ServerThread) -> None:
+    _code, clients = table(server, draw_seconds=600)
+    _drawer, _ = choose(clients, "objects")
+    mate = next(c for c in clients if game(c)["you"]["role"] == "guesser")
+    replies = [mate.request({"type": "guess", "text": f"zz{i}"}) for i in range(10)]
+    assert {r.get("code") for r in replies[6:]} == {"rate_limited"}
+    accepted = sum(r["type"] == "ack" for r in replies)
+    while accepted < 40:
+        time.sleep(0.5)
+        reply = mate.request({"type": "guess", "text": f"zz{accepted}"})
+        assert reply["type"] == "ack", reply
+        accepted += 1
+    time.sleep(0.5)
+    assert mate.request({"type": "guess", "text": "one more"})["code"] == "too_many_guesses"
+    g = sync(clients)["game"]
+    assert len(g["guesses"]) == 40 and g["guesses"][-1]["index"] == 39
 
 
 def test_team_chat_reaches_only_the_team(server: ServerThread) -> None:
@@ -263,26 +291,41 @@ def test_proverb_round_each_team_its_own_canvas_first_correct_moves(
     for c in clients:
         assert (game(c)["subject"] == proverb) == (c.seat in drawers)
         assert game(c)["you"]["role"] == ("drawer" if c.seat in drawers else "guesser")
-    # Each team sees only its own drawer's canvas; spectators see both.
+    # Each team sees only its own drawer's canvas; spectators see none.
     for t, d in enumerate(drawers):
         ops = [[0, 2 + t, 0, 10 * (t + 1), 10, 20, 20]]
         assert seats[d].request({"type": "draw", "ops": ops})["type"] == "ack"
     for c in clients:
         if c.seat not in drawers:
             assert c.until(lambda f: f["type"] == "draw")["seat"] == drawers[game(c)["you"]["team"]]
-    seen = {watcher.until(lambda f: f["type"] == "draw")["seat"] for _ in drawers}
-    assert seen == set(drawers)
-    sync([*clients, watcher])
+    # Team chat during the round stays in the team.
+    some = next(c for c in clients if c.seat not in drawers)
+    assert some.request({"type": "chat", "text": "ours is a bird", "team": True})["type"] == "ack"
+    mates = [c for c in clients if game(c)["you"]["team"] == game(some)["you"]["team"]]
+    for c in mates:
+        c.until(lambda f: f["type"] == "chat" and "ours is a bird" in json.dumps(f))
+    # Coming back mid-round: one's own team's drawing, and only it; a spectator none.
     for c in clients:
-        mine = game(c)["you"]["team"]
-        assert all(f["seat"] == drawers[mine] for f in c.frames if f["type"] == "draw")
+        back = Client(server.base, code, c.token)
+        canvas = back.until(lambda f: f["type"] == "canvas")["canvases"]
+        assert list(canvas) == [str(drawers[game(c)["you"]["team"]])]
+        assert canvas[str(drawers[game(c)["you"]["team"]])][0][1] == 2 + game(c)["you"]["team"]
+        back.close()
+    assert Client(server.base, code).until(lambda f: f["type"] == "canvas")["canvases"] == {}
     # The other team guesses first; the teams do not see each other's guesses.
     other = 1 - playing
     guesser = seats[next(s for s in g["teams"][other]["seats"] if s not in drawers)]
     rival = seats[next(s for s in g["teams"][playing]["seats"] if s not in drawers)]
     assert rival.request({"type": "guess", "text": "a wrong idea"})["type"] == "ack"
-    sync(clients)
+    sync([*clients, watcher])
     assert [x["text"] for x in game(guesser)["guesses"]] == []
+    for c in clients:  # strokes and team lines reached their own team only
+        mine = game(c)["you"]["team"]
+        assert all(f["seat"] == drawers[mine] for f in c.frames if f["type"] == "draw")
+        heard = any(m["text"] == "ours is a bird" for m in c.chat)
+        assert heard == (c in mates)
+    assert not any(f["type"] == "draw" for f in watcher.frames)
+    assert not any(m["text"] == "ours is a bird" for m in watcher.chat)
     assert guesser.request({"type": "guess", "text": proverb})["type"] == "ack"
     state = wait_phase(clients, "move")
     assert state["game"]["turn"]["solved_by"] == other
@@ -295,9 +338,11 @@ def test_proverb_round_each_team_its_own_canvas_first_correct_moves(
     assert guesser.request({"type": "move", "steps": 5, "direction": "forward"})["type"] == "ack"
     g = sync(clients)["game"]
     assert g["teams"][other]["square"] == 6
+    if g["phase"] == "bonus":  # square 6 held a bonus token: keep it
+        assert guesser.request({"type": "keep"})["type"] == "ack"
+        g = sync(clients)["game"]
     assert g["last_turn"]["subject"] == proverb and g["last_turn"]["proverb"]
-    if g["phase"] == "choose":  # the winner plays the next turn
-        assert g["turn"]["team"] == other
+    assert g["phase"] == "choose" and g["turn"]["team"] == other  # the winner plays next
 
 
 def test_draw_timer_fails_the_turn(server: ServerThread) -> None:
@@ -330,6 +375,10 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
         team = g["turn"]["team"]
         drawing = set(g["turn"]["drawers"])
         guesser = seats[next(s for s in g["teams"][team]["seats"] if s not in drawing)]
+        for d in drawing:  # strokes, chat and a refused chat travel during the secret too
+            assert seats[d].request({"type": "draw", "ops": [[0, 1, 1, 5, 5]]})["type"] == "ack"
+            assert seats[d].request({"type": "chat", "text": word})["code"] == "drawer_silent"
+        assert guesser.request({"type": "chat", "text": "hmm", "team": True})["type"] == "ack"
         assert guesser.request({"type": "guess", "text": "surely not this"})["type"] == "ack"
         if turn % 2:
             assert guesser.request({"type": "guess", "text": word})["type"] == "ack"
@@ -357,12 +406,15 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
     states = room_history(server.data_dir / "reverie.db", code)
     checked = 0
     for client in [*clients, watcher]:
+        seat = client.seat
+        room: RoomState | None = None  # as of the last state frame: frames between share it
         for got in client.frames:
-            if got["type"] != "state" or got["game"] is None:
+            if got["type"] == "state":
+                room = states[got["version"]]
+                if got["game"] is not None:
+                    assert got["game"] == json.loads(json.dumps(view(room.game, seat)))
+            if room is None or room.game is None:
                 continue
-            room: RoomState = states[got["version"]]
-            seat = got["room"]["you"]["seat"] if got["room"]["you"] else None
-            assert got["game"] == json.loads(json.dumps(view(room.game, seat)))
             g = room.game
             secret = subject(g) if g.phase in SECRET_PHASES else None
             # Once a team guessed, its right guess shows the word to whoever sees that
@@ -370,9 +422,10 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
             solved = g.turn.solved_by
             told = solved is not None and (not g.turn.proverb or g.team_of(seat) == solved)
             if secret and seat not in g.turn.drawers and not told:
-                assert secret not in json.dumps(got, ensure_ascii=False)
+                # Any frame: state, chat, strokes, canvas, acks and errors alike.
+                assert secret not in json.dumps(got, ensure_ascii=False), got["type"]
                 checked += 1
-    assert checked > 20
+    assert checked > 40
 
 
 def test_restart_resumes_the_game(tmp_path: Path) -> None:

@@ -26,6 +26,9 @@ MAX_NUMBERS_PER_FRAME = 512
 MAX_POINTS_PER_OP = 200
 MAX_CANVAS_OPS = 4_000
 MAX_CANVAS_NUMBERS = 100_000
+# A fill costs every viewer a pass over the whole bitmap (and again on each undo).
+MAX_FILLS_PER_FRAME = 2
+MAX_CANVAS_FILLS = 100
 
 START, CONTINUE, UNDO, CLEAR, FILL = 0, 1, 2, 3, 4
 
@@ -84,6 +87,8 @@ def check_ops(ops: Sequence[Sequence[int]]) -> int:
             raise _bad(f"unknown operation {kind}")
     if total > MAX_NUMBERS_PER_FRAME:
         raise _bad(f"at most {MAX_NUMBERS_PER_FRAME} numbers per message")
+    if sum(op[0] == FILL for op in ops) > MAX_FILLS_PER_FRAME:
+        raise _bad(f"at most {MAX_FILLS_PER_FRAME} fills per message")
     return total
 
 
@@ -94,7 +99,7 @@ class Canvas:
     that nothing (an undo, a clear, a fill) has closed since, as on the clients.
     """
 
-    __slots__ = ("numbers", "open", "ops")
+    __slots__ = ("fills", "numbers", "open", "ops")
 
     def __init__(self) -> None:
         # Tuples of ints: the garbage collector stops tracking them, so thousands of
@@ -102,16 +107,18 @@ class Canvas:
         self.ops: list[tuple[int, ...]] = []
         self.numbers = 0
         self.open = False
+        self.fills = 0
 
     def apply(self, ops: Sequence[Sequence[int]]) -> None:
         """Add checked operations; all or nothing (``bad_stroke``, ``canvas_full``)."""
         added = check_ops(ops)
         if all(op[0] in (START, FILL, CONTINUE) for op in ops):
             # The usual case (nothing removed): no copy of the whole picture.
-            _check_room(len(self.ops) + len(ops), self.numbers + added)
+            fills = self.fills + sum(op[0] == FILL for op in ops)
+            _check_room(len(self.ops) + len(ops), self.numbers + added, fills)
             self.open = self._still_open(ops, self.open)
             self.ops.extend(tuple(op) for op in ops)
-            self.numbers += added
+            self.numbers, self.fills = self.numbers + added, fills
             return
         kept, numbers, is_open = list(self.ops), self.numbers, self.open
         for op in ops:
@@ -130,8 +137,9 @@ class Canvas:
                 numbers += len(op)
                 continue
             is_open = False
-        _check_room(len(kept), numbers)
-        self.ops, self.numbers, self.open = kept, numbers, is_open
+        fills = sum(op[0] == FILL for op in kept)
+        _check_room(len(kept), numbers, fills)
+        self.ops, self.numbers, self.open, self.fills = kept, numbers, is_open, fills
 
     @staticmethod
     def _still_open(ops: Sequence[Sequence[int]], is_open: bool) -> bool:
@@ -142,6 +150,8 @@ class Canvas:
         return is_open
 
 
-def _check_room(ops: int, numbers: int) -> None:
+def _check_room(ops: int, numbers: int, fills: int = 0) -> None:
+    if fills > MAX_CANVAS_FILLS:
+        raise RoomError("canvas_full", f"At most {MAX_CANVAS_FILLS} fills: undo or clear to go on.")
     if ops > MAX_CANVAS_OPS or numbers > MAX_CANVAS_NUMBERS:
         raise RoomError("canvas_full", "The drawing is full: undo or clear to go on.")

@@ -27,7 +27,7 @@ from reverie.rooms.events import (
     TeamChosen,
     TeamsSet,
 )
-from reverie.rooms.state import PALETTE, RoomError, RoomState
+from reverie.rooms.state import PALETTE, RoomError, RoomState, game_seed
 from reverie.rooms.teams import balanced
 from reverie.rules.association import actions as rules
 from reverie.rules.visual import actions as drawing
@@ -267,6 +267,11 @@ _DRAWING_ACTIONS: dict[type[_Frame], Callable[[int, Any], drawing.Action]] = {
 COMMAND_DECODER: msgspec.json.Decoder[Command] = msgspec.json.Decoder(Command)
 
 
+def _started(room: RoomState) -> Started:
+    """A new game, with the content it deals from outside the rules recorded."""
+    return Started(cards=room.family.deal(room, game_seed(room.seed, room.games)))
+
+
 def _seated(seat: int | None) -> int:
     if seat is None:
         raise RoomError("not_seated", "Join the table first; spectators can only watch.")
@@ -355,11 +360,11 @@ def decide(
     if isinstance(cmd, Start):
         if room.status != "lobby":
             raise RoomError("not_in_lobby", "The game has already started.")
-        return Started()
+        return _started(room)
     if isinstance(cmd, Rematch):
         if room.status != "over":
             raise RoomError("wrong_phase", "A rematch is for when the game is over.")
-        return Started()
+        return _started(room)
     if isinstance(cmd, TeamsCmd):
         return TeamsSet(cmd.count, tuple(p.team for p in room.players))
     if isinstance(cmd, BalanceCmd):

@@ -13,6 +13,7 @@ import msgspec
 
 from reverie.rules.association.actions import Action as AssociationAction
 from reverie.rules.visual.actions import Action as VisualAction
+from reverie.rules.visual.cards import Card
 
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
@@ -74,7 +75,13 @@ class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):
 
 
 class Started(msgspec.Struct, frozen=True, tag="started"):
-    """A game began with the players in their current seats."""
+    """A game began with the players in their current seats.
+
+    ``cards``: the drawing game's word cards as dealt from the word lists of the day, so
+    a replay deals the same cards even after the lists change (empty for other games).
+    """
+
+    cards: tuple[Card, ...] = ()
 
 
 class Acted(msgspec.Struct, frozen=True, tag="acted"):

@@ -109,9 +109,14 @@ class RoomService:
     async def resume_active(self) -> int:
         """Load rooms touched recently so their bots and timers go on after a restart."""
         codes = await self.store.active_rooms(self.clock() - RESUME_WINDOW)
+        resumed = 0
         for code in codes:
-            await self.get(code)  # loading a room restarts its bots and timers
-        return len(codes)
+            try:
+                await self.get(code)  # loading a room restarts its bots and timers
+                resumed += 1
+            except Exception:  # one broken room must not keep the others (or the server) down
+                log.exception("room %s could not be resumed", code)
+        return resumed
 
     async def close(self) -> None:
         """Stop bots and timers (the log already holds everything)."""
@@ -466,18 +471,27 @@ class RoomService:
         )
 
     def canvas_frame(self, live: LiveRoom, seat: int | None) -> dict[str, Any] | None:
-        """The whole drawing so far of every canvas ``seat`` may see, or None."""
+        """The whole drawing so far of every canvas ``seat`` may see (empty ones too, so
+        a client that kept an older picture starts over), or None outside a game.
+
+        In a usual turn everyone sees the drawer's canvas; in a proverb round each team
+        sees only its own drawer's, and spectators none (a player watching from a second
+        tab must not see the other teams' drawings).
+        """
         room = live.state
         game = room.game
         if game is None or room.status != "playing" or not room.family.has_teams:
             return None
         canvases = self._canvases(live)
-        if not canvases:
-            return None
-        team = None if seat is None else room.family.team_of(game, seat)
-        visible = {
-            str(d): c.ops
-            for d, c in canvases.items()
-            if not game.turn.proverb or team is None or room.family.team_of(game, d) == team
+        turn = game.turn
+        if not turn.proverb:
+            visible = [turn.drawer]
+        else:
+            team = None if seat is None else room.family.team_of(game, seat)
+            visible = [d for d in turn.drawers if team is not None and game.team_of(d) == team]
+        return {
+            "type": "canvas",
+            "game": room.games,
+            "turn": turn.number,
+            "canvases": {str(d): canvases[d].ops if d in canvases else [] for d in visible},
         }
-        return {"type": "canvas", "game": room.games, "turn": game.turn.number, "canvases": visible}

@@ -333,8 +333,18 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             [p.name for p in starting],
             [p.team for p in starting],
             game_seed(room.seed, room.games),
+            e.cards,
         )
-        return replace(room, players=starting, game=game, status="playing", games=room.games + 1)
+        # Team lines stay with the team they were said to: teams change between games.
+        public_chat = tuple(c for c in room.chat if c.team is None)
+        return replace(
+            room,
+            players=starting,
+            game=game,
+            status="playing",
+            games=room.games + 1,
+            chat=public_chat,
+        )
     if isinstance(e, BotSeat):
         player = _seat(room, e.seat)
         if player.bot:

@@ -16,7 +16,15 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from reverie.rooms.commands import COMMAND_DECODER, Chat, Command, DrawCmd, Hello, Join
+from reverie.rooms.commands import (
+    COMMAND_DECODER,
+    Chat,
+    Command,
+    DrawCmd,
+    GuessCmd,
+    Hello,
+    Join,
+)
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, hash_token
 from reverie.rules.errors import IllegalAction
@@ -25,6 +33,12 @@ from reverie.web.limits import TokenBucket
 log = logging.getLogger("reverie.ws")
 
 HELLO_TIMEOUT = 15.0
+#: Stroke frames waiting for one slow client before they are dropped for one fresh
+#: ``canvas`` frame (a few seconds of drawing): memory per connection stays bounded.
+MAX_PENDING_DRAWS = 100
+#: Refusals of a stroke frame that an honest drawer's client meets at the end of a turn
+#: or on a full canvas; they do not count towards the flood cut-off.
+_HARMLESS_DRAW_ERRORS = frozenset({"wrong_phase", "canvas_full", "not_drawer"})
 MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
 CHAT_BACKLOG = 50
 _ENCODER = msgspec.json.Encoder()
@@ -44,6 +58,8 @@ class Connection:
         self.max_frame = max_frame
         self.token_hash: str | None = None
         self.out: deque[str] = deque()
+        self.draws_out: deque[str] = deque()
+        self.canvas_stale = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
         self.dirty = False
         self.wake = asyncio.Event()
@@ -51,6 +67,7 @@ class Connection:
         self.chats = TokenBucket(rate=1, burst=5)
         # Drawing streams many small frames; they have their own, larger allowance.
         self.draws = TokenBucket(rate=30, burst=60)
+        self.guesses = TokenBucket(rate=2, burst=6)
         self.strikes = 0
         self.closed = False
         self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
@@ -87,9 +104,13 @@ class Connection:
             if message["sender"] == id(self):
                 return
             team = message["team"]
-            if team is not None and self.seat is not None and not self.may_see(team):
-                return  # a proverb round: other teams' canvases stay theirs (spectators see all)
-            self.out.append(message["frame"])
+            if team is not None and (self.seat is None or not self.may_see(team)):
+                return  # a proverb round: each team sees only its own drawer's canvas
+            if len(self.draws_out) >= MAX_PENDING_DRAWS:
+                self.draws_out.clear()  # a slow client gets the whole picture once instead
+                self.canvas_stale = True
+            elif not self.canvas_stale:
+                self.draws_out.append(message["frame"])
         else:
             self.dirty = True
         self.wake.set()
@@ -104,12 +125,20 @@ class Connection:
         self.send({"type": "error", "ref": ref, "code": code, "message": message})
 
     async def writer(self) -> None:
-        """Send queued frames, chat and the latest snapshot, in that order."""
+        """Send queued frames, strokes, chat and the latest snapshot, in that order."""
         while not self.closed:
             await self.wake.wait()
             self.wake.clear()
             while self.out:
                 await self.ws.send_text(self.out.popleft())
+            if self.canvas_stale:
+                self.canvas_stale = False
+                self.draws_out.clear()
+                canvas = self.service.canvas_frame(self.live, self.seat)
+                if canvas is not None:
+                    await self.ws.send_text(_dumps(canvas))
+            while self.draws_out:
+                await self.ws.send_text(self.draws_out.popleft())
             if self.chat:
                 lines = list(self.chat)
                 self.chat.clear()
@@ -126,6 +155,8 @@ class Connection:
             return self.draws.take()
         if not self.frames.take():
             return False
+        if isinstance(cmd, GuessCmd):
+            return self.guesses.take()
         return not isinstance(cmd, Chat) or self.chats.take()
 
     async def handle(self, raw: str) -> None:
@@ -150,7 +181,8 @@ class Connection:
             await self._dispatch(cmd)
             self.strikes = 0
         except (RoomError, IllegalAction) as exc:
-            self.strikes += 1
+            if not (isinstance(cmd, DrawCmd) and exc.code in _HARMLESS_DRAW_ERRORS):
+                self.strikes += 1
             self.error(cmd.id, exc.code, exc.message)
 
     async def _dispatch(self, cmd: Command) -> None:

@@ -26,8 +26,11 @@ from reverie.rules.visual import (
     decode_action,
     encode_action,
     new_game,
+    view,
 )
 from reverie.rules.visual.board import DEFAULT_TOKEN_VALUES
+from reverie.rules.visual.engine import MAX_GUESSES_PER_SEAT
+from reverie.rules.visual.views import SHOWN_GUESSES
 from tests.rules.visual.helpers import (
     BONUS,
     PLAIN,
@@ -137,6 +140,20 @@ def test_who_may_guess() -> None:
     assert code_of(g, Guess(opponent(g), "teapot")) == "not_your_turn"
     assert code_of(g, Guess(teammate(g), "   ")) == "empty_guess"
     assert code_of(g, Guess(99, "teapot")) == "no_such_seat"
+
+
+def test_a_seat_makes_at_most_so_many_guesses_a_turn() -> None:
+    g = drawing(game((3, 3)), "objects")
+    first = teammate(g)
+    other = next(s for s in g.teams[g.turn.team] if s not in (first, g.turn.drawer))
+    g = act(g, *(Guess(first, f"no {i}") for i in range(MAX_GUESSES_PER_SEAT)))
+    assert code_of(g, Guess(first, "one more")) == "too_many_guesses"
+    # The cap is per seat; views list the latest guesses only, each with its index.
+    g = act(g, *(Guess(other, f"me {i}") for i in range(MAX_GUESSES_PER_SEAT)))
+    total = 2 * MAX_GUESSES_PER_SEAT
+    assert len(g.turn.guesses) == total > SHOWN_GUESSES
+    shown = view(g, other)["guesses"]
+    assert [x["index"] for x in shown] == list(range(total - SHOWN_GUESSES, total))
 
 
 def test_correct_guess_moves_by_the_value_and_takes_the_token() -> None:

@@ -76,10 +76,18 @@ class AssociationFamily:
     def check_setup(self, room: RoomLike, players: int) -> None:
         v = find_variant(room.variant)
         names = [f"p{i}" for i in range(max(players, v.min_players))]
-        self.new_game(room, names, [None] * len(names), 0)
+        self.new_game(room, names, [None] * len(names), 0, ())
+
+    def deal(self, room: RoomLike, seed: int) -> tuple[Any, ...]:
+        return ()  # the deck's cards are numbers; the rules shuffle them from the seed
 
     def new_game(
-        self, room: RoomLike, names: Sequence[str], teams: Sequence[int | None], seed: int
+        self,
+        room: RoomLike,
+        names: Sequence[str],
+        teams: Sequence[int | None],
+        seed: int,
+        content: tuple[Any, ...],
     ) -> GameState:
         try:
             return new_game(

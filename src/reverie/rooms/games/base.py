@@ -67,10 +67,21 @@ class GameFamily(Protocol):
         """Refuse options the rules would refuse at the start (checked in the lobby)."""
         ...
 
+    def deal(self, room: RoomLike, seed: int) -> tuple[Any, ...]:
+        """Content a new game takes from outside the rules (the drawing game's word
+        cards), to be recorded in the ``Started`` event; ``()`` if none."""
+        ...
+
     def new_game(
-        self, room: RoomLike, names: Sequence[str], teams: Sequence[int | None], seed: int
+        self,
+        room: RoomLike,
+        names: Sequence[str],
+        teams: Sequence[int | None],
+        seed: int,
+        content: tuple[Any, ...],
     ) -> Any:
-        """A fresh game for the seated players (``teams[s]``: seat ``s``'s team, if any)."""
+        """A fresh game for the seated players (``teams[s]``: seat ``s``'s team, if any)
+        with the ``content`` that :meth:`deal` gave."""
         ...
 
     def accepts(self, action: object) -> bool:

@@ -35,7 +35,7 @@ from reverie.rules.visual import (
     views,
 )
 from reverie.rules.visual.board import LAST_SQUARE
-from reverie.rules.visual.cards import CHOOSABLE
+from reverie.rules.visual.cards import CHOOSABLE, Card
 
 NAME = "visual"
 TITLE = "Visual Game"
@@ -96,10 +96,23 @@ class VisualFamily:
     def check_setup(self, room: RoomLike, players: int) -> None:
         count = max(players, MIN_PLAYERS)
         names = [f"p{i}" for i in range(count)]
-        self.new_game(room, names, [s % MIN_TEAMS for s in range(count)], 0)
+        teams = [s % MIN_TEAMS for s in range(count)]
+        self.new_game(room, names, teams, 0, self.deal(room, 0))
+
+    def deal(self, room: RoomLike, seed: int) -> tuple[Card, ...]:
+        options: Options = room.options
+        try:
+            return build_deck(_words(options.language), seed, blank_share=options.blank_share)
+        except ValueError as exc:
+            raise RoomError("bad_options", str(exc)) from None
 
     def new_game(
-        self, room: RoomLike, names: Sequence[str], teams: Sequence[int | None], seed: int
+        self,
+        room: RoomLike,
+        names: Sequence[str],
+        teams: Sequence[int | None],
+        seed: int,
+        content: tuple[Any, ...],
     ) -> GameState:
         options: Options = room.options
         count = max((t for t in teams if t is not None), default=-1) + 1
@@ -112,9 +125,8 @@ class VisualFamily:
                 + (f"; team {small[0]} is too small." if small else "."),
             )
         try:
-            cards = build_deck(_words(options.language), seed, blank_share=options.blank_share)
-            return new_game(list(names), members, seed, cards=cards, options=options)
-        except (SetupError, ValueError) as exc:
+            return new_game(list(names), members, seed, cards=content, options=options)
+        except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
     def accepts(self, action: object) -> bool:

@@ -12,9 +12,10 @@ seed). It never leaves the server: clients get :func:`reverie.rules.association.
 from __future__ import annotations
 
 import enum
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from reverie.rules.association.clues import Restriction
 
@@ -31,6 +32,10 @@ class Phase(enum.StrEnum):
 RestrictionSetting = Literal[
     "board", "off", "four_words", "three_words", "question", "brand", "film", "story"
 ]
+
+
+#: A timer's length: at most an hour (a table that wants no timer says null).
+Seconds = Annotated[int, Meta(ge=1, le=3600)]
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -50,12 +55,12 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     first_storyteller: Literal["default", "claim", "random", "dice"] | int = "default"
     restrictions: RestrictionSetting = "board"
     on_timeout: Literal["random", "skip"] = "random"
-    target_score: int | None = None
-    track_length: int = 40
-    deck_size: int | None = None
-    clue_seconds: int | None = None
-    card_seconds: int | None = None
-    vote_seconds: int | None = None
+    target_score: Annotated[int, Meta(ge=1, le=1000)] | None = None
+    track_length: Annotated[int, Meta(ge=1, le=1000)] = 40
+    deck_size: Annotated[int, Meta(ge=1, le=100_000)] | None = None
+    clue_seconds: Seconds | None = None
+    card_seconds: Seconds | None = None
+    vote_seconds: Seconds | None = None
 
 
 class Round(msgspec.Struct, frozen=True):

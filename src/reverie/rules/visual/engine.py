@@ -89,6 +89,7 @@ from reverie.rules.visual.state import (
 )
 
 __all__ = [
+    "MAX_GUESSES_PER_SEAT",
     "MAX_GUESS_LENGTH",
     "Transition",
     "apply",
@@ -99,6 +100,9 @@ __all__ = [
 ]
 
 MAX_GUESS_LENGTH = 200
+#: Guesses one seat may make in one turn: plenty for a minute of drawing, and it keeps
+#: a flood of guesses from growing every frame of the room without end.
+MAX_GUESSES_PER_SEAT = 40
 PROVERB_MAX_STEPS = 8
 
 Events = tuple[ev.Event, ...]
@@ -458,6 +462,11 @@ def _guess(state: GameState, a: Guess) -> tuple[GameState, Events]:
     text = " ".join(a.text.split())
     if not text:
         raise IllegalAction("empty_guess", "Type a guess first.")
+    if sum(g.seat == a.seat for g in turn.guesses) >= MAX_GUESSES_PER_SEAT:
+        raise IllegalAction(
+            "too_many_guesses",
+            f"That is {MAX_GUESSES_PER_SEAT} guesses this turn: let the others try.",
+        )
     if len(text) > MAX_GUESS_LENGTH:
         raise IllegalAction("guess_too_long", f"A guess is at most {MAX_GUESS_LENGTH} characters.")
     answer = subject(state)

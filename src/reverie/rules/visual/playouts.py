@@ -25,8 +25,15 @@ from reverie.rules.visual.actions import (
 )
 from reverie.rules.visual.board import FIRST_SQUARE, LAST_SQUARE
 from reverie.rules.visual.cards import CHOOSABLE, Card
-from reverie.rules.visual.engine import apply, guessers, new_game, replay, subject
-from reverie.rules.visual.state import GameState, Options, Phase, Timer
+from reverie.rules.visual.engine import (
+    MAX_GUESSES_PER_SEAT,
+    apply,
+    guessers,
+    new_game,
+    replay,
+    subject,
+)
+from reverie.rules.visual.state import GameState, Options, Phase, Timer, Turn
 from reverie.rules.visual.views import SECRET_PHASES, views
 
 JUNK = ("house", "tree", "something", "no idea", "boat", "sun")
@@ -55,6 +62,10 @@ def random_guess_text(state: GameState, rng: random.Random) -> str:
     return rng.choice(JUNK)
 
 
+def _guesses_of(turn: Turn, seat: int) -> int:
+    return sum(g.seat == seat for g in turn.guesses)
+
+
 def random_action(state: GameState, rng: random.Random, timeout_rate: float = 0.05) -> Action:
     """A random legal action, or the clock running out (every phase has a timer: in the
     phases that wait for a decision it runs out with probability ``timeout_rate``)."""
@@ -79,7 +90,11 @@ def random_action(state: GameState, rng: random.Random, timeout_rate: float = 0.
             if mine:
                 kind = Accept if rng.random() < 0.3 else Synonym
                 return kind(drawer, rng.choice(mine))
-        return Guess(rng.choice(guessers(state)), random_guess_text(state, rng))
+        # A seat that used up its guesses this turn waits for the clock like a person would.
+        left = [s for s in guessers(state) if _guesses_of(turn, s) < MAX_GUESSES_PER_SEAT]
+        if not left:
+            return TimeUp()
+        return Guess(rng.choice(left), random_guess_text(state, rng))
     team = turn.solved_by if phase in (Phase.MOVE, Phase.BONUS) else turn.team
     assert team is not None
     seat = rng.choice(state.teams[team])

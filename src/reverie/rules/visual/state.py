@@ -11,15 +11,17 @@ proverb round). It never leaves the server: clients get :func:`reverie.rules.vis
 from __future__ import annotations
 
 import enum
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from reverie.content.words import Category, Language
 from reverie.rules.visual.board import (
     DEFAULT_BONUS_TOKENS,
     DEFAULT_BONUS_VALUE,
     DEFAULT_TOKEN_VALUES,
+    TOKEN_SQUARES,
     Token,
 )
 from reverie.rules.visual.cards import DEFAULT_BLANK_SHARE, Card
@@ -52,6 +54,12 @@ class Timer(enum.StrEnum):
     LOSE = "lose"
 
 
+#: A timer's length in seconds (0 only makes sense for the think time).
+Seconds = Annotated[int, Meta(ge=0, le=3600)]
+#: A token's value.
+Points = Annotated[int, Meta(ge=0, le=100)]
+
+
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Table options.
 
@@ -69,18 +77,18 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """
 
     language: Language = "en"
-    choose_seconds: int = 20
-    think_seconds: int = 5
-    draw_seconds: int = 60
-    move_seconds: int = 30
-    bonus_seconds: int = 30
-    lose_seconds: int = 30
+    choose_seconds: Seconds = 20
+    think_seconds: Seconds = 5
+    draw_seconds: Seconds = 60
+    move_seconds: Seconds = 30
+    bonus_seconds: Seconds = 30
+    lose_seconds: Seconds = 30
     overshoot: Literal["bounce", "stay"] = "bounce"
-    token_values: tuple[int, ...] = DEFAULT_TOKEN_VALUES
-    bonus_tokens: int = DEFAULT_BONUS_TOKENS
-    bonus_value: int = DEFAULT_BONUS_VALUE
-    blank_share: float = DEFAULT_BLANK_SHARE
-    turn_limit: int | None = None
+    token_values: tuple[Points, ...] = DEFAULT_TOKEN_VALUES
+    bonus_tokens: Annotated[int, Meta(ge=0, le=TOKEN_SQUARES)] = DEFAULT_BONUS_TOKENS
+    bonus_value: Points = DEFAULT_BONUS_VALUE
+    blank_share: Annotated[float, Meta(ge=0.0, le=1.0)] = DEFAULT_BLANK_SHARE
+    turn_limit: Annotated[int, Meta(ge=1, le=10_000)] | None = None
 
     def seconds(self, timer: Timer) -> int:
         """The length of ``timer`` in seconds.

@@ -23,6 +23,9 @@ from reverie.rules.visual.state import GameState, Phase
 
 View = dict[str, Any]
 
+#: How many of the turn's latest guesses a view lists (each keeps its ``index``).
+SHOWN_GUESSES = 60
+
 #: Phases in which a turn's subject is still secret (the turn has not ended).
 SECRET_PHASES = frozenset({Phase.THINK, Phase.DRAW, Phase.MOVE, Phase.BONUS, Phase.LOSE})
 
@@ -126,7 +129,7 @@ def seat_view(state: GameState, public: View, seat: int | None) -> View:
         }
         for i, g in enumerate(turn.guesses)
         if not turn.proverb or (team is not None and g.team == team)
-    ]
+    ][-SHOWN_GUESSES:]
     return {
         **public,
         "you": {"seat": seat, "team": team, "role": role},

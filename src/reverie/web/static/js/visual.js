@@ -96,7 +96,7 @@ function canvasSeats(g) {
   const drawers = turn.drawers || [];
   const team = g.you?.team;
   if (team !== null && team !== undefined && drawers[team] !== undefined) return [drawers[team]];
-  return drawers.slice();
+  return []; // spectators: the teams' drawings stay theirs until the turn ends
 }
 
 const iDraw = (g) => me() !== null && (g.turn?.drawers || []).includes(me()) && (DRAWING.has(g.phase) || DECIDING.has(g.phase));
@@ -211,6 +211,9 @@ function build(el, g) {
     pen: null,
   };
   let canvases = null;
+  if (!seats.length && g.turn?.proverb && DRAWING.has(g.phase)) {
+    canvases = h("p", { class: "vcanvases-hidden muted", id: "canvases-hidden" }, t("vcanvas.hidden_proverb"));
+  }
   if (seats.length) {
     canvases = h(
       "div",
