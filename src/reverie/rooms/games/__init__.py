@@ -15,13 +15,17 @@ from reverie.rooms.games.visual import VISUAL
 FAMILIES: tuple[GameFamily, ...] = (ASSOCIATION, VISUAL)
 
 
+#: Each variant's family (a room asks for its family several times per stroke).
+_BY_VARIANT: dict[str, GameFamily] = {n: f for f in FAMILIES for n in f.variant_names()}
+
+
 def family_of(variant: str) -> GameFamily:
     """The family that plays ``variant``; raises ``LookupError`` for an unknown name."""
-    for family in FAMILIES:
-        if variant in family.variant_names():
-            return family
-    known = ", ".join(n for f in FAMILIES for n in f.variant_names())
-    raise LookupError(f"Unknown variant {variant!r}; choose one of: {known}.")
+    family = _BY_VARIANT.get(variant)
+    if family is None:
+        known = ", ".join(_BY_VARIANT)
+        raise LookupError(f"Unknown variant {variant!r}; choose one of: {known}.")
+    return family
 
 
 def all_variants() -> list[VariantInfo]:
