@@ -97,3 +97,11 @@ def test_team_lines_are_forgotten_when_a_game_starts() -> None:
     assert [c.team for c in room.chat] == [0, None]
     room = evolve(room, decide(room, 0, Start(), 2.0))
     assert [c.text for c in room.chat] == ["line 1"]
+
+
+def test_a_start_logged_without_cards_deals_them_from_the_lists() -> None:
+    _room, events = lobby()
+    old = decode_event(b'{"type":"started"}')
+    assert isinstance(old, Started) and old.cards == ()
+    started = replay([*events, old])
+    assert started.status == "playing" and len(started.game.cards) >= 150

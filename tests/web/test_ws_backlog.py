@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from reverie.web.ws import MAX_PENDING_DRAWS, Connection
+from reverie.web.ws import MAX_PENDING_DRAWS, MAX_PENDING_REPLIES, Connection
 from tests.rooms.test_service import run
 
 
@@ -77,5 +77,16 @@ def test_a_slow_client_gets_the_whole_picture_once_instead_of_a_backlog() -> Non
         conn.closed = True
         conn.wake.set()
         writer.cancel()
+
+    run(main)
+
+
+def test_a_client_that_never_reads_its_replies_is_cut_off() -> None:
+    async def main() -> None:
+        ws, service = SlowSocket(), StubService()
+        conn = Connection(ws, service, StubRoom(), 4096)  # type: ignore[arg-type]
+        for i in range(MAX_PENDING_REPLIES + 50):
+            conn.error(i, "rate_limited", "Slow down.")
+        assert len(conn.out) == MAX_PENDING_REPLIES and conn.overflowed
 
     run(main)

@@ -36,6 +36,8 @@ HELLO_TIMEOUT = 15.0
 #: Stroke frames waiting for one slow client before they are dropped for one fresh
 #: ``canvas`` frame (a few seconds of drawing): memory per connection stays bounded.
 MAX_PENDING_DRAWS = 100
+#: Replies (acks, errors) waiting for one client before it is cut off.
+MAX_PENDING_REPLIES = 200
 #: Refusals of a stroke frame that an honest drawer's client meets at the end of a turn
 #: or on a full canvas; they do not count towards the flood cut-off.
 _HARMLESS_DRAW_ERRORS = frozenset({"wrong_phase", "canvas_full", "not_drawer"})
@@ -69,6 +71,7 @@ class Connection:
         self.draws = TokenBucket(rate=30, burst=60)
         self.guesses = TokenBucket(rate=2, burst=6)
         self.strikes = 0
+        self.overflowed = False
         self.closed = False
         self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
 
@@ -116,7 +119,11 @@ class Connection:
         self.wake.set()
 
     def send(self, frame: dict[str, Any]) -> None:
-        """Queue a frame for this client alone."""
+        """Queue a frame for this client alone (a client that lets its replies pile up
+        past ``MAX_PENDING_REPLIES`` is cut off: it does not read what it asks for)."""
+        if len(self.out) >= MAX_PENDING_REPLIES:
+            self.overflowed = True
+            return
         self.out.append(_dumps(frame))
         self.wake.set()
 
@@ -184,6 +191,12 @@ class Connection:
             if not (isinstance(cmd, DrawCmd) and exc.code in _HARMLESS_DRAW_ERRORS):
                 self.strikes += 1
             self.error(cmd.id, exc.code, exc.message)
+            if isinstance(cmd, DrawCmd) and exc.code in ("bad_stroke", "canvas_full"):
+                # The drawer's page painted the refused strokes already: show it the
+                # picture everyone else has.
+                canvas = self.service.canvas_frame(self.live, self.seat)
+                if canvas is not None:
+                    self.send(canvas)
 
     async def _dispatch(self, cmd: Command) -> None:
         if isinstance(cmd, Hello):
@@ -259,7 +272,7 @@ async def room_socket(ws: WebSocket) -> None:
                 data = message.get("bytes") or b""
                 raw = data.decode("utf-8", errors="replace")
             await conn.handle(raw)
-            if conn.strikes >= MAX_STRIKES:
+            if conn.strikes >= MAX_STRIKES or conn.overflowed:
                 await asyncio.sleep(0)  # let the writer flush the last error
                 await ws.close(code=1008)
                 break

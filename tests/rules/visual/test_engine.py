@@ -152,8 +152,9 @@ def test_a_seat_makes_at_most_so_many_guesses_a_turn() -> None:
     g = act(g, *(Guess(other, f"me {i}") for i in range(MAX_GUESSES_PER_SEAT)))
     total = 2 * MAX_GUESSES_PER_SEAT
     assert len(g.turn.guesses) == total > SHOWN_GUESSES
-    shown = view(g, other)["guesses"]
-    assert [x["index"] for x in shown] == list(range(total - SHOWN_GUESSES, total))
+    shown = view(g, other)
+    assert [x["index"] for x in shown["guesses"]] == list(range(total - SHOWN_GUESSES, total))
+    assert shown["guess_count"] == total
 
 
 def test_correct_guess_moves_by_the_value_and_takes_the_token() -> None:

@@ -125,7 +125,9 @@ class VisualFamily:
                 + (f"; team {small[0]} is too small." if small else "."),
             )
         try:
-            return new_game(list(names), members, seed, cards=content, options=options)
+            # A start logged before cards were recorded deals them again from the lists.
+            cards = content or self.deal(room, seed)
+            return new_game(list(names), members, seed, cards=cards, options=options)
         except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 

@@ -34,8 +34,9 @@ RestrictionSetting = Literal[
 ]
 
 
-#: A timer's length: at most an hour (a table that wants no timer says null).
-Seconds = Annotated[int, Meta(ge=1, le=3600)]
+#: A timer's length, at most a day (null or 0: no timer). Bounded so that no value can
+#: overflow the clock arithmetic of the room's timers.
+Seconds = Annotated[int, Meta(ge=0, le=86_400)]
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -55,9 +56,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     first_storyteller: Literal["default", "claim", "random", "dice"] | int = "default"
     restrictions: RestrictionSetting = "board"
     on_timeout: Literal["random", "skip"] = "random"
-    target_score: Annotated[int, Meta(ge=1, le=1000)] | None = None
-    track_length: Annotated[int, Meta(ge=1, le=1000)] = 40
-    deck_size: Annotated[int, Meta(ge=1, le=100_000)] | None = None
+    target_score: Annotated[int, Meta(ge=1, le=1_000_000)] | None = None
+    track_length: Annotated[int, Meta(ge=1, le=100_000)] = 40
+    deck_size: Annotated[int, Meta(ge=1, le=1_000_000)] | None = None
     clue_seconds: Seconds | None = None
     card_seconds: Seconds | None = None
     vote_seconds: Seconds | None = None

@@ -129,12 +129,13 @@ def seat_view(state: GameState, public: View, seat: int | None) -> View:
         }
         for i, g in enumerate(turn.guesses)
         if not turn.proverb or (team is not None and g.team == team)
-    ][-SHOWN_GUESSES:]
+    ]
     return {
         **public,
         "you": {"seat": seat, "team": team, "role": role},
         "subject": subject(state) if drawing else None,
-        "guesses": guesses,
+        "guesses": guesses[-SHOWN_GUESSES:],
+        "guess_count": len(guesses),
     }
 
 

@@ -432,7 +432,7 @@ function guessesView(g, role) {
   else if (role === "drawer" && g.phase === "draw") empty = t("vguess.empty_drawer");
   else empty = t("vguess.empty");
   return [
-    h("h3", { class: "vguesses-title" }, g.turn.proverb && mine !== null ? t("vguess.title_team") : t("vguess.title"), " ", h("span", { class: "muted small" }, String(list.length))),
+    h("h3", { class: "vguesses-title" }, g.turn.proverb && mine !== null ? t("vguess.title_team") : t("vguess.title"), " ", h("span", { class: "muted small" }, String(g.guess_count ?? list.length))),
     items.length ? h("ol", { class: "vguess-list", "aria-live": "polite" }, items) : h("p", { class: "muted small vguess-empty" }, empty),
   ];
 }
