@@ -28,6 +28,10 @@ class StubService:
         self.canvas_asked += 1
         return {"type": "canvas", "game": 1, "turn": 1, "canvases": {"0": [[0, 1, 1, 5, 5]]}}
 
+    @staticmethod
+    def sees_canvas(room: Any, seat: int | None, drawer: int) -> bool:
+        return True
+
     def snapshot_json(self, live: Any, seat: int | None) -> bytes:
         return b'{"type":"state"}'
 
@@ -49,7 +53,7 @@ def test_a_slow_client_gets_the_whole_picture_once_instead_of_a_backlog() -> Non
         ws, service = SlowSocket(), StubService()
         conn = Connection(ws, service, StubRoom(), 4096)  # type: ignore[arg-type]
         writer = asyncio.create_task(conn.writer())
-        stroke = {"kind": "draw", "team": None, "sender": 0, "frame": '{"type":"draw"}'}
+        stroke = {"kind": "draw", "drawer": 0, "sender": 0, "frame": '{"type":"draw"}'}
         conn.on_bus(stroke)
         await asyncio.sleep(0)  # the writer takes the first frame and blocks on the socket
         for _ in range(3 * MAX_PENDING_DRAWS):

@@ -460,35 +460,38 @@ class RoomService:
         canvas = self._canvases(live).setdefault(seat, Canvas())
         canvas.apply(ops)
         turn = game.turn.number
-        # In a proverb round each team sees only its own drawer's canvas.
-        team = room.family.team_of(game, seat) if game.turn.proverb else None
         frame = _ENCODER.encode(
             {"type": "draw", "game": room.games, "turn": turn, "seat": seat, "ops": ops}
         ).decode()
         live.last_active = self.clock()
         await self.bus.publish(
-            room.code, {"kind": "draw", "team": team, "sender": sender, "frame": frame}
+            room.code, {"kind": "draw", "drawer": seat, "sender": sender, "frame": frame}
         )
+
+    @staticmethod
+    def sees_canvas(room: RoomState, seat: int | None, drawer: int) -> bool:
+        """Whether ``seat`` (None: a spectator) may see ``drawer``'s canvas.
+
+        In a usual turn everyone sees it; in a proverb round only the drawer's team
+        does, and no spectator (a player watching from a second tab must not see the
+        other teams' drawings).
+        """
+        if room.game is None or not room.game.turn.proverb:
+            return True
+        team = room.team_of(seat)
+        return team is not None and team == room.team_of(drawer)
 
     def canvas_frame(self, live: LiveRoom, seat: int | None) -> dict[str, Any] | None:
         """The whole drawing so far of every canvas ``seat`` may see (empty ones too, so
-        a client that kept an older picture starts over), or None outside a game.
-
-        In a usual turn everyone sees the drawer's canvas; in a proverb round each team
-        sees only its own drawer's, and spectators none (a player watching from a second
-        tab must not see the other teams' drawings).
-        """
+        a client that kept an older picture starts over), or None outside a game."""
         room = live.state
         game = room.game
         if game is None or room.status != "playing" or not room.family.has_teams:
             return None
         canvases = self._canvases(live)
         turn = game.turn
-        if not turn.proverb:
-            visible = [turn.drawer]
-        else:
-            team = None if seat is None else room.family.team_of(game, seat)
-            visible = [d for d in turn.drawers if team is not None and game.team_of(d) == team]
+        drawers = turn.drawers if turn.proverb else (turn.drawer,)
+        visible = [d for d in drawers if self.sees_canvas(room, seat, d)]
         return {
             "type": "canvas",
             "game": room.games,

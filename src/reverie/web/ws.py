@@ -91,8 +91,8 @@ class Connection:
     # -------------------------------------------------------------- outgoing
 
     def may_see(self, team: int | None) -> bool:
-        """Whether a chat line or canvas meant for ``team`` (None: everyone) reaches
-        this client: team-only things go to that team's members."""
+        """Whether a chat line meant for ``team`` (None: everyone) reaches this client:
+        team lines go to that team's members."""
         return team is None or self.live.state.team_of(self.seat) == team
 
     def on_bus(self, message: dict[str, Any]) -> None:
@@ -106,9 +106,8 @@ class Connection:
         elif kind == "draw":
             if message["sender"] == id(self):
                 return
-            team = message["team"]
-            if team is not None and (self.seat is None or not self.may_see(team)):
-                return  # a proverb round: each team sees only its own drawer's canvas
+            if not self.service.sees_canvas(self.live.state, self.seat, message["drawer"]):
+                return
             if len(self.draws_out) >= MAX_PENDING_DRAWS:
                 self.draws_out.clear()  # a slow client gets the whole picture once instead
                 self.canvas_stale = True
