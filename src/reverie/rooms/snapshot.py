@@ -39,6 +39,7 @@ def room_info(
         "seats": room.seats,
         "min_players": v.min_players,
         "max_players": v.max_players,
+        "capabilities": v.capabilities,
         "options": msgspec.structs.asdict(o),
         "players": [
             {

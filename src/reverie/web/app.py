@@ -164,6 +164,7 @@ async def variants(request: Request) -> Response:
                     "min_players": v.min_players,
                     "max_players": v.max_players,
                     **v.details,
+                    "capabilities": v.capabilities,
                 }
                 for v in all_variants()
             ],

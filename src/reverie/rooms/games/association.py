@@ -25,7 +25,9 @@ from reverie.rules.association import (
     views,
 )
 from reverie.rules.association import actions as act
+from reverie.rules.association.clues import Restriction
 from reverie.rules.association.engine import waiting_for
+from reverie.rules.association.variants import StorySource, Variant
 from reverie.rules.errors import SetupError
 
 _PHASE_SECONDS = {
@@ -50,6 +52,12 @@ class AssociationFamily:
 
     def variant(self, name: str) -> VariantInfo:
         v = find_variant(name)
+        board = {
+            "name": v.board.name,
+            "length": v.board.length,
+            "loops": v.board.loops,
+            "specials": {str(k): r.value for k, r in v.board.specials.items()},
+        }
         return VariantInfo(
             name=v.name,
             title=v.title,
@@ -58,12 +66,19 @@ class AssociationFamily:
             max_players=v.max_players,
             details={
                 "first_storyteller": v.first_storyteller.value,
-                "board": {
-                    "name": v.board.name,
-                    "length": v.board.length,
-                    "loops": v.board.loops,
-                    "specials": {str(k): r.value for k, r in v.board.specials.items()},
-                },
+                "board": board,
+            },
+            capabilities={
+                "client": self.name,
+                "story_source": v.story_source.value,
+                "first_storyteller": v.first_storyteller.value,
+                "board": board,
+                "teams": None,
+                "canvas": None,
+                "bots": self.bots_allowed,
+                "restrictions": [r.value for r in Restriction],
+                "categories": None,
+                "options": _option_names(v),
             },
         )
 
@@ -137,6 +152,17 @@ class AssociationFamily:
         self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
     ) -> act.Action | None:
         return choose_action(view(game, seat), _describer(deck, lang), rng, lang)
+
+
+def _option_names(v: Variant) -> list[str]:
+    """The table options that mean something in ``v`` (a gallery has no card timer: the
+    storyteller's pick is the only card; only a track that ends has a length to set)."""
+    names = list(Options.__struct_fields__)
+    if v.story_source is StorySource.GALLERY:
+        names.remove("card_seconds")
+    if v.board.loops:
+        names.remove("track_length")
+    return names
 
 
 def _describer(deck: Deck | None, lang: str) -> Callable[[int], list[str]]:

@@ -20,6 +20,11 @@ class VariantInfo:
     min_players: int
     max_players: int
     details: dict[str, Any]
+    #: What the client needs to choose and draw its screens (docs/protocol.md,
+    #: "Capabilities"): ``client`` (which client module plays it), ``story_source``,
+    #: ``board``, ``teams``, ``canvas``, ``bots``, ``restrictions``, ``categories`` and
+    #: the table ``options`` the variant offers. The client never branches on names.
+    capabilities: dict[str, Any]
 
 
 class RoomLike(Protocol):

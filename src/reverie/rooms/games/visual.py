@@ -11,6 +11,7 @@ import msgspec
 
 from reverie.content.decks import Deck
 from reverie.content.words import CATEGORIES, Category, is_language, load_words
+from reverie.rooms import canvas
 from reverie.rooms.errors import RoomError
 from reverie.rooms.games.base import RoomLike, VariantInfo
 from reverie.rooms.teams import MAX_TEAMS, MIN_TEAM_SIZE, MIN_TEAMS, TEAM_COLORS
@@ -35,7 +36,7 @@ from reverie.rules.visual import (
     views,
 )
 from reverie.rules.visual.board import LAST_SQUARE
-from reverie.rules.visual.cards import CHOOSABLE, Card
+from reverie.rules.visual.cards import CHOOSABLE, Card, category_value
 
 NAME = "visual"
 TITLE = "Visual Game"
@@ -68,19 +69,38 @@ class VisualFamily:
     def variant(self, name: str) -> VariantInfo:
         if name != NAME:
             raise LookupError(name)
+        teams = {
+            "min": MIN_TEAMS,
+            "max": MAX_TEAMS,
+            "min_size": MIN_TEAM_SIZE,
+            "colors": list(TEAM_COLORS),
+        }
         return VariantInfo(
             name=NAME,
             title=TITLE,
             family=self.name,
             min_players=MIN_PLAYERS,
             max_players=MAX_PLAYERS,
-            details={
-                "teams": {
-                    "min": MIN_TEAMS,
-                    "max": MAX_TEAMS,
-                    "min_size": MIN_TEAM_SIZE,
-                    "colors": list(TEAM_COLORS),
-                }
+            details={"teams": teams},
+            capabilities={
+                "client": self.name,
+                "story_source": None,
+                "first_storyteller": None,
+                "board": {"name": "visual-track", "length": LAST_SQUARE, "loops": False},
+                "teams": teams,
+                "canvas": {
+                    "width": canvas.WIDTH,
+                    "height": canvas.HEIGHT,
+                    "colors": canvas.COLORS,
+                    "sizes": canvas.SIZES,
+                },
+                "bots": self.bots_allowed,
+                "restrictions": [],
+                "categories": [
+                    {"name": c, "points": category_value(c), "choosable": c in CHOOSABLE}
+                    for c in CATEGORIES
+                ],
+                "options": list(Options.__struct_fields__),
             },
         )
 
