@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reverie.rooms.canvas import MAX_CANVAS_OPS, Canvas, check_ops
+from reverie.games.visual.canvas import MAX_CANVAS_OPS, Canvas, check_ops
 from reverie.rooms.errors import RoomError
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import reverie.rooms.games.visual as visual_family
+import reverie.games.visual.family as visual_family
+from reverie.games.visual import VISUAL
 from reverie.rooms.commands import Chat, Start, TeamCmd, decide
 from reverie.rooms.events import Created, Joined, RoomEvent, Started, decode_event, encode_event
 from reverie.rooms.state import RoomError, RoomState, evolve
@@ -45,7 +46,7 @@ def lobby(**options: object) -> tuple[RoomState, list[RoomEvent]]:
 def replay(events: list[RoomEvent]) -> RoomState:
     room = None
     for e in events:
-        room = evolve(room, decode_event(encode_event(e)))  # through the log's bytes
+        room = evolve(room, decode_event(encode_event(e), VISUAL))  # through the log's bytes
     assert room is not None
     return room
 
@@ -55,7 +56,7 @@ def test_replay_deals_the_recorded_cards_even_after_the_word_lists_change(
 ) -> None:
     room, events = lobby()
     start = decide(room, 0, Start(), 0.0)
-    assert isinstance(start, Started) and len(start.cards) >= 150
+    assert isinstance(start, Started) and len(start.content) >= 150
     events.append(start)
     live = evolve(room, start)
     # A deploy adds and removes words: a replay must not deal other cards.
@@ -67,7 +68,7 @@ def test_replay_deals_the_recorded_cards_even_after_the_word_lists_change(
     monkeypatch.setattr(visual_family, "_words", lambda lang: changed)
     again = replay(events)
     assert again.game == live.game
-    assert again.game.cards == start.cards
+    assert again.game.cards == start.content
 
 
 @pytest.mark.parametrize(
@@ -101,7 +102,7 @@ def test_team_lines_are_forgotten_when_a_game_starts() -> None:
 
 def test_a_start_logged_without_cards_deals_them_from_the_lists() -> None:
     _room, events = lobby()
-    old = decode_event(b'{"type":"started"}')
-    assert isinstance(old, Started) and old.cards == ()
+    old = decode_event(b'{"type":"started"}', VISUAL)
+    assert isinstance(old, Started) and old.content == ()
     started = replay([*events, old])
     assert started.status == "playing" and len(started.game.cards) >= 150

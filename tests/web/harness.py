@@ -201,14 +201,15 @@ def logged_events(db: Path, code: str) -> list[tuple[int, Any]]:
     """Every (version, event) in a room's log, in order, read straight from the file."""
     import sqlite3
 
-    from reverie.rooms.events import decode_event
+    from reverie.rooms.events import decode_log
 
     con = sqlite3.connect(db)
     rows = con.execute(
         "SELECT version, payload FROM events WHERE code = ? ORDER BY version", (code,)
     ).fetchall()
     con.close()
-    return [(version, decode_event(bytes(payload))) for version, payload in rows]
+    events = decode_log(bytes(payload) for _, payload in rows)
+    return [(version, event) for (version, _), event in zip(rows, events, strict=True)]
 
 
 def room_history(db: Path, code: str) -> list[Any]:

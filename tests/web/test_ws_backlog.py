@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from reverie.games import EVERYONE
 from reverie.web.ws import MAX_PENDING_DRAWS, MAX_PENDING_REPLIES, Connection
 from tests.rooms.test_service import run
 
@@ -24,13 +25,9 @@ class StubService:
     def __init__(self) -> None:
         self.canvas_asked = 0
 
-    def canvas_frame(self, live: Any, seat: int | None) -> dict[str, Any]:
+    def channel_frames(self, live: Any, admits: Any, only: Any = None) -> list[dict[str, Any]]:
         self.canvas_asked += 1
-        return {"type": "canvas", "game": 1, "turn": 1, "canvases": {"0": [[0, 1, 1, 5, 5]]}}
-
-    @staticmethod
-    def sees_canvas(room: Any, seat: int | None, drawer: int) -> bool:
-        return True
+        return [{"type": "canvas", "game": 1, "turn": 1, "canvases": {"0": [[0, 1, 1, 5, 5]]}}]
 
     def snapshot_json(self, live: Any, seat: int | None) -> bytes:
         return b'{"type":"state"}'
@@ -53,13 +50,13 @@ def test_a_slow_client_gets_the_whole_picture_once_instead_of_a_backlog() -> Non
         ws, service = SlowSocket(), StubService()
         conn = Connection(ws, service, StubRoom(), 4096)  # type: ignore[arg-type]
         writer = asyncio.create_task(conn.writer())
-        stroke = {"kind": "draw", "drawer": 0, "sender": 0, "frame": '{"type":"draw"}'}
+        stroke = {"kind": "side", "audience": EVERYONE, "sender": 0, "frame": '{"type":"draw"}'}
         conn.on_bus(stroke)
         await asyncio.sleep(0)  # the writer takes the first frame and blocks on the socket
         for _ in range(3 * MAX_PENDING_DRAWS):
             conn.on_bus(stroke)
-            assert len(conn.draws_out) <= MAX_PENDING_DRAWS
-        assert conn.canvas_stale
+            assert len(conn.side_out) <= MAX_PENDING_DRAWS
+        assert conn.side_stale
         ws.gate.set()
         for _ in range(20):
             await asyncio.sleep(0)
@@ -70,7 +67,7 @@ def test_a_slow_client_gets_the_whole_picture_once_instead_of_a_backlog() -> Non
         # The first stroke, then one canvas frame with the picture, and nothing queued.
         assert ws.sent[0] == '{"type":"draw"}'
         assert ws.sent[1].startswith('{"type":"canvas"') and service.canvas_asked == 1
-        assert len(ws.sent) == 2 and not conn.draws_out
+        assert len(ws.sent) == 2 and not conn.side_out
         # Strokes flow again once the client keeps up.
         conn.closed = False
         writer = asyncio.create_task(conn.writer())

@@ -3,17 +3,25 @@
 Events are facts that have been accepted. Folding them in order with
 :func:`reverie.rooms.state.evolve` rebuilds a room exactly, so a restarted server
 resumes every room from its log.
+
+The game's part of an event (``Acted``'s action, ``Started``'s dealt content) is typed by
+the room's game family: a log is decoded with :func:`decoder_for` its family, which the
+first event, ``Created``, names.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from reverie.rules.association.actions import Action as AssociationAction
-from reverie.rules.visual.actions import Action as VisualAction
-from reverie.rules.visual.cards import Card
+from reverie import games
+from reverie.games import AnyFamily, union_of
+
+A = TypeVar("A")
+C = TypeVar("C")
 
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
@@ -74,21 +82,21 @@ class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):
     seats: int
 
 
-class Started(msgspec.Struct, frozen=True, tag="started"):
+class Started(msgspec.Struct, Generic[C], frozen=True, tag="started"):
     """A game began with the players in their current seats.
 
-    ``cards``: the drawing game's word cards as dealt from the word lists of the day, so
-    a replay deals the same cards even after the lists change (empty for other games).
+    ``content``: what the family dealt from outside the rules (the drawing game's word
+    cards from the word lists of the day), so a replay deals the same even after the
+    lists change; empty for most games. Logged as ``cards``, its first user's name.
     """
 
-    cards: tuple[Card, ...] = ()
+    content: tuple[C, ...] = msgspec.field(default=(), name="cards")
 
 
-class Acted(msgspec.Struct, frozen=True, tag="acted"):
-    """A game action was accepted (the seat is inside the action; the families' action
-    tags do not overlap, so one union decodes both)."""
+class Acted(msgspec.Struct, Generic[A], frozen=True, tag="acted"):
+    """A game action was accepted (the seat is inside the action)."""
 
-    action: AssociationAction | VisualAction
+    action: A
 
 
 class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
@@ -121,6 +129,21 @@ class TeamsSet(msgspec.Struct, frozen=True, tag="teams_set"):
     teams: tuple[int | None, ...]
 
 
+#: The events every room has, whatever it plays.
+ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
+    Created,
+    Joined,
+    Left,
+    BotAdded,
+    Reordered,
+    HostChanged,
+    OptionsSet,
+    BotSeat,
+    Chatted,
+    TeamChosen,
+    TeamsSet,
+)
+
 RoomEvent = (
     Created
     | Joined
@@ -129,15 +152,27 @@ RoomEvent = (
     | Reordered
     | HostChanged
     | OptionsSet
-    | Started
-    | Acted
+    | Started[Any]
+    | Acted[Any]
     | BotSeat
     | Chatted
     | TeamChosen
     | TeamsSet
 )
 
-_DECODER: msgspec.json.Decoder[RoomEvent] = msgspec.json.Decoder(RoomEvent)
+_CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)
+
+
+@cache
+def decoder_for(family: AnyFamily) -> msgspec.json.Decoder[RoomEvent]:
+    """The decoder of a log whose room plays ``family``'s games."""
+    action: Any = family.action_type  # a type known at run time only
+    content: Any = family.content_type
+    kinds = (*ROOM_EVENTS, Acted[action], Started[content])
+    return msgspec.json.Decoder(union_of(kinds))
+
+
+games.on_change(decoder_for.cache_clear)
 
 
 def encode_event(event: RoomEvent) -> bytes:
@@ -145,7 +180,22 @@ def encode_event(event: RoomEvent) -> bytes:
     return msgspec.json.encode(event)
 
 
-def decode_event(data: bytes) -> RoomEvent:
-    """An event from the log."""
-    event: RoomEvent = _DECODER.decode(data)
+def decode_event(data: bytes, family: AnyFamily) -> RoomEvent:
+    """An event from the log of a room that plays ``family``'s games."""
+    event: RoomEvent = decoder_for(family).decode(data)
     return event
+
+
+def decode_log(payloads: Iterable[bytes]) -> list[RoomEvent]:
+    """A room's whole log: the first event (``Created``) names the family that types the
+    rest. Raises ``LookupError`` for a variant no family plays."""
+    events: list[RoomEvent] = []
+    family: AnyFamily | None = None
+    for data in payloads:
+        if family is None:
+            created = _CREATED.decode(data)
+            family = games.family_of(created.variant)
+            events.append(created)
+        else:
+            events.append(decode_event(data, family))
+    return events

@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,19 +22,20 @@ import msgspec
 
 from reverie.bus import Bus
 from reverie.content.decks import Deck
-from reverie.rooms.canvas import Canvas
-from reverie.rooms.commands import Command, Join, decide
+from reverie.games import Admits, Frame, SideChannel, SideCommand
+from reverie.rooms.commands import Join, decide
 from reverie.rooms.events import (
     Acted,
     Chatted,
     Created,
     Joined,
     RoomEvent,
-    decode_event,
+    decode_log,
     encode_event,
 )
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
+from reverie.rooms.visibility import chat_audience
 from reverie.rules.errors import IllegalAction
 from reverie.store import EventStore, VersionConflict
 
@@ -69,9 +70,10 @@ class LiveRoom:
     frame_key: tuple[int, int] = (-1, -1)
     frames: dict[int | None, bytes] = field(default_factory=dict)
     last_active: float = 0.0
-    # The drawings of the current turn (drawing game), by drawer seat; memory only.
-    canvas_key: tuple[int, int] | None = None
-    canvases: dict[int, Canvas] = field(default_factory=dict)
+    # The game's side channels (the drawing game's canvas), by channel name: memory
+    # only, each with the key (say, the turn) its state belongs to.
+    channel_keys: dict[str, Hashable] = field(default_factory=dict)
+    channel_states: dict[str, Any] = field(default_factory=dict)
 
     @property
     def connected(self) -> set[int]:
@@ -226,10 +228,10 @@ class RoomService:
             await self.evict_idle()
 
     async def _replay(self, code: str) -> RoomState | None:
-        events = await self.store.load(code)
+        stored = await self.store.load(code)
         state: RoomState | None = None
-        for stored in events:
-            state = evolve(state, decode_event(stored.payload))
+        for event in decode_log(s.payload for s in stored):
+            state = evolve(state, event)
         return state
 
     def seat_for_token(self, live: LiveRoom, token: str | None) -> int | None:
@@ -250,7 +252,7 @@ class RoomService:
         assert seat is not None
         return seat, token
 
-    async def command(self, live: LiveRoom, seat: int | None, cmd: Command) -> int:
+    async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
         async with live.lock:
@@ -281,6 +283,7 @@ class RoomService:
                 before.code,
                 {
                     "kind": "chat",
+                    "audience": chat_audience(line.team),
                     "message": {
                         "seat": line.seat,
                         "name": line.name,
@@ -388,7 +391,10 @@ class RoomService:
             if live.deadline_key != key or self._closed:
                 return
             try:
-                await self._commit_locked(live, Acted(live.state.family.timeout()))
+                timeout = live.state.family.timeout()
+                if timeout is None:
+                    return
+                await self._commit_locked(live, Acted(timeout))
             except (RoomError, IllegalAction) as exc:  # the phase ended in the meantime
                 log.debug("timeout in %s ignored: %s", live.state.code, exc)
 
@@ -427,74 +433,60 @@ class RoomService:
             if not self._closed:
                 self._schedule_bots(live)
 
-    # ------------------------------------------------------------------ the canvas
+    # ------------------------------------------------------------------ side channels
 
-    def _canvases(self, live: LiveRoom) -> dict[int, Canvas]:
-        """The current turn's canvases (emptied when a new turn or game begins)."""
+    def _channel_state(self, live: LiveRoom, channel: SideChannel[Any, Any]) -> Any:
+        """A channel's state for the game in progress (fresh when its key changes)."""
         room = live.state
-        phase = room.phase_key()
-        key = None if phase is None else (phase[0], phase[1])
-        if key != live.canvas_key:
-            live.canvas_key = key
-            live.canvases = {}
-        return live.canvases
+        key = channel.key(room.game, room.games)
+        if live.channel_keys.get(channel.name) != key:
+            live.channel_keys[channel.name] = key
+            live.channel_states[channel.name] = channel.new_state()
+        return live.channel_states[channel.name]
 
-    async def draw(
-        self, live: LiveRoom, seat: int | None, ops: Sequence[Sequence[int]], sender: int
-    ) -> None:
-        """Add a drawer's canvas operations and send them to whoever may see that canvas.
+    async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
+        """Take a side-channel frame from ``seat`` and send what it adds to whoever the
+        family's rule lets see it.
 
         Not written to the log: a drawing is as fleeting as the turn. ``sender`` (the
-        connection's id) does not get its own strokes back.
+        connection's id) does not get its own frame back.
         """
         room = live.state
-        game = room.game
         if seat is None:
             raise RoomError("not_seated", "Join the table first; spectators can only watch.")
-        if game is None or room.status != "playing" or not room.family.has_teams:
-            raise RoomError("wrong_phase", "There is nothing to draw on now.")
-        if game.phase.value != "draw":
-            raise RoomError("wrong_phase", "You can draw once the drawing time has started.")
-        if seat not in game.turn.drawers:
-            raise RoomError("not_drawer", "Only this turn's drawer draws.")
-        canvas = self._canvases(live).setdefault(seat, Canvas())
-        canvas.apply(ops)
-        turn = game.turn.number
-        frame = _ENCODER.encode(
-            {"type": "draw", "game": room.games, "turn": turn, "seat": seat, "ops": ops}
-        ).decode()
+        channel = room.family.channel_for(cmd)
+        if channel is None:
+            raise RoomError("bad_message", "That message is not understood here.")
+        if room.game is None or room.status != "playing":
+            raise RoomError("wrong_phase", "No game is being played.")
+        state = self._channel_state(live, channel)
+        frame, audience = channel.accept(room.game, room.games, state, seat, cmd)
         live.last_active = self.clock()
         await self.bus.publish(
-            room.code, {"kind": "draw", "drawer": seat, "sender": sender, "frame": frame}
+            room.code,
+            {
+                "kind": "side",
+                "audience": audience,
+                "sender": sender,
+                "frame": _ENCODER.encode(frame).decode(),
+            },
         )
 
-    @staticmethod
-    def sees_canvas(room: RoomState, seat: int | None, drawer: int) -> bool:
-        """Whether ``seat`` (None: a spectator) may see ``drawer``'s canvas.
-
-        In a usual turn everyone sees it; in a proverb round only the drawer's team
-        does, and no spectator (a player watching from a second tab must not see the
-        other teams' drawings).
-        """
-        if room.game is None or not room.game.turn.proverb:
-            return True
-        team = room.team_of(seat)
-        return team is not None and team == room.team_of(drawer)
-
-    def canvas_frame(self, live: LiveRoom, seat: int | None) -> dict[str, Any] | None:
-        """The whole drawing so far of every canvas ``seat`` may see (empty ones too, so
-        a client that kept an older picture starts over), or None outside a game."""
+    def channel_frames(
+        self, live: LiveRoom, admits: Admits, only: SideChannel[Any, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Every side channel of the game in progress (or ``only`` that one) as one frame
+        each, holding only what ``admits`` lets through (a late joiner sees the whole
+        drawing so far)."""
         room = live.state
-        game = room.game
-        if game is None or room.status != "playing" or not room.family.has_teams:
-            return None
-        canvases = self._canvases(live)
-        turn = game.turn
-        drawers = turn.drawers if turn.proverb else (turn.drawer,)
-        visible = [d for d in drawers if self.sees_canvas(room, seat, d)]
-        return {
-            "type": "canvas",
-            "game": room.games,
-            "turn": turn.number,
-            "canvases": {str(d): canvases[d].ops if d in canvases else [] for d in visible},
-        }
+        if room.game is None or room.status != "playing":
+            return []
+        frames = []
+        for channel in room.family.channels:
+            if only is not None and channel is not only:
+                continue
+            state = self._channel_state(live, channel)
+            frame = channel.replay(room.game, room.games, state, admits)
+            if frame is not None:
+                frames.append(frame)
+        return frames

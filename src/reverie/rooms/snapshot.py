@@ -12,7 +12,6 @@ from typing import Any
 import msgspec
 
 from reverie.rooms.state import RoomState
-from reverie.rooms.teams import TEAM_COLORS
 
 
 def room_info(
@@ -59,9 +58,9 @@ def room_info(
         "deadline": None if deadline is None else int(deadline * 1000),
         "server_time": int(now * 1000),
     }
-    if family.has_teams:
+    if family.teams is not None:
         info["team_count"] = room.team_count
-        info["team_colors"] = list(TEAM_COLORS)
+        info["team_colors"] = list(family.teams.colors)
     return info
 
 

@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
 from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
@@ -30,7 +31,6 @@ from reverie.rooms.events import (
     TeamChosen,
     TeamsSet,
 )
-from reverie.rooms.games import GameFamily, family_of
 
 __all__ = ["PALETTE", "Player", "RoomError", "RoomState", "evolve", "hash_token"]
 
@@ -91,7 +91,7 @@ class RoomState:
     code: str
     variant: str
     seats: int
-    # The family's own option and game structs (see ``reverie.rooms.games``).
+    # The family's own option and game structs (see ``reverie.games``).
     options: Any
     deck: str
     card_count: int
@@ -109,10 +109,10 @@ class RoomState:
     # players' moves arrived in the same phase is not.
     phase_version: int = 0
     lang: str = "en"  # the table's language: bots tell their clues in it
-    team_count: int = team_rules.MIN_TEAMS  # team games only
+    team_count: int = 2  # team games only (set from the family's teams when created)
 
     @property
-    def family(self) -> GameFamily:
+    def family(self) -> AnyFamily:
         """The family of games this room plays."""
         return family_of(self.variant)
 
@@ -158,7 +158,7 @@ def check_color(room: RoomState | None, color: str, *, seat: int | None = None) 
     return color
 
 
-def _family(variant: str) -> GameFamily:
+def _family(variant: str) -> AnyFamily:
     try:
         return family_of(variant)
     except LookupError as exc:
@@ -212,14 +212,17 @@ def _created(e: Created) -> RoomState:
         players=(player,),
         version=1,
         lang=lang,
+        team_count=family.teams.min_teams if family.teams else 2,
     )
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
 
 
-def _team_game(room: RoomState) -> None:
-    if not room.family.has_teams:
+def _team_game(room: RoomState) -> TeamSpec:
+    spec = room.family.teams
+    if spec is None:
         raise RoomError("bad_message", "This game is not played in teams.")
+    return spec
 
 
 def _in_lobby(room: RoomState) -> None:
@@ -261,7 +264,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, BotAdded):
         _in_lobby(room)
         if not family.bots_allowed:
-            raise RoomError("no_bots", "Bots cannot draw or guess: this game is for people.")
+            raise RoomError("no_bots", "Bots cannot play this game: it is for people.")
         if len(room.players) >= room.seats:
             raise RoomError("room_full", "Every seat is taken.")
         bot = Player(check_name(e.name), check_color(room, e.color), None, bot=True)
@@ -305,12 +308,9 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         return replace(room, players=tuple(seated))
     if isinstance(e, TeamsSet):
         _in_lobby(room)
-        _team_game(room)
-        if not team_rules.MIN_TEAMS <= e.count <= team_rules.MAX_TEAMS:
-            raise RoomError(
-                "bad_team",
-                f"Play with {team_rules.MIN_TEAMS} to {team_rules.MAX_TEAMS} teams.",
-            )
+        spec = _team_game(room)
+        if not spec.min_teams <= e.count <= spec.max_teams:
+            raise RoomError("bad_team", f"Play with {spec.min_teams} to {spec.max_teams} teams.")
         if len(e.teams) != len(room.players):
             raise RoomError("bad_message", "The teams must list every seat.")
         teams = team_rules.trimmed(e.teams, e.count)
@@ -325,7 +325,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
                 "not_enough_players", f"{v.title} needs at least {v.min_players} players."
             )
         starting = room.players
-        if family.has_teams:
+        if family.teams is not None:
             filled = team_rules.filled([p.team for p in starting], room.team_count)
             starting = tuple(replace(p, team=t) for p, t in zip(starting, filled, strict=True))
         game = family.new_game(
@@ -333,7 +333,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             [p.name for p in starting],
             [p.team for p in starting],
             game_seed(room.seed, room.games),
-            e.cards,
+            e.content,
         )
         # Team lines stay with the team they were said to: teams change between games.
         public_chat = tuple(c for c in room.chat if c.team is None)

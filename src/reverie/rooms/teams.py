@@ -1,6 +1,7 @@
-"""Teams in the lobby of a team game: colours, filling and balancing.
+"""Teams in the lobby of a team game: filling and balancing.
 
-Pure functions over the list of seats' teams (``teams[s]`` is seat ``s``'s team or
+How many teams a game allows and their colours are the family's (``GameFamily.teams``);
+these are pure functions over the list of seats' teams (``teams[s]`` is seat ``s``'s team or
 ``None``), so the room's fold stays deterministic: any randomness comes in as an
 argument and what it chose is recorded in the event.
 """
@@ -9,12 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-
-MIN_TEAMS = 2
-MAX_TEAMS = 6
-MIN_TEAM_SIZE = 2
-#: Team ``t`` is shown in ``TEAM_COLORS[t]``.
-TEAM_COLORS = ("#e63946", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b")
 
 Teams = tuple[int | None, ...]
 

@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import open_bus
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
-from reverie.rooms.games import all_variants
+from reverie.games import all_variants
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import open_store

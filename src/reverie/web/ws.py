@@ -1,8 +1,11 @@
 """The room WebSocket: one connection, validated frames in, views out.
 
-Outgoing frames go through one writer task per connection so that acks, errors, chat
-and state snapshots never interleave. State notifications are coalesced: a slow client
-gets the latest snapshot, never a growing backlog.
+Incoming frames are decoded with the room's family's decoder (its moves and side
+channels beside the frames every room has). Every outgoing frame passes the
+connection's :class:`~reverie.rooms.visibility.Visibility` filter, then one writer task
+per connection so that acks, errors, chat and state snapshots never interleave. State
+notifications are coalesced: a slow client gets the latest snapshot, never a growing
+backlog.
 """
 
 from __future__ import annotations
@@ -10,23 +13,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from reverie.rooms.commands import (
-    COMMAND_DECODER,
-    Chat,
-    Command,
-    DrawCmd,
-    GuessCmd,
-    Hello,
-    Join,
-)
+from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
+from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, decoder_for
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
 from reverie.web.limits import TokenBucket
 
@@ -38,9 +37,6 @@ HELLO_TIMEOUT = 15.0
 MAX_PENDING_DRAWS = 100
 #: Replies (acks, errors) waiting for one client before it is cut off.
 MAX_PENDING_REPLIES = 200
-#: Refusals of a stroke frame that an honest drawer's client meets at the end of a turn
-#: or on a full canvas; they do not count towards the flood cut-off.
-_HARMLESS_DRAW_ERRORS = frozenset({"wrong_phase", "canvas_full", "not_drawer"})
 MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
 CHAT_BACKLOG = 50
 _ENCODER = msgspec.json.Encoder()
@@ -53,23 +49,32 @@ def _dumps(frame: dict[str, Any]) -> str:
 class Connection:
     """One open socket in a room."""
 
-    def __init__(self, ws: WebSocket, service: RoomService, live: LiveRoom, max_frame: int):
+    def __init__(
+        self,
+        ws: WebSocket,
+        service: RoomService,
+        live: LiveRoom,
+        max_frame: int,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.ws = ws
         self.service = service
         self.live = live
         self.max_frame = max_frame
+        self.clock = clock
         self.token_hash: str | None = None
+        self.visibility = Visibility(service, live, lambda: self.seat)
         self.out: deque[str] = deque()
-        self.draws_out: deque[str] = deque()
-        self.canvas_stale = False
+        self.side_out: deque[str] = deque()
+        self.side_stale = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
         self.dirty = False
         self.wake = asyncio.Event()
-        self.frames = TokenBucket(rate=10, burst=20)
-        self.chats = TokenBucket(rate=1, burst=5)
-        # Drawing streams many small frames; they have their own, larger allowance.
-        self.draws = TokenBucket(rate=30, burst=60)
-        self.guesses = TokenBucket(rate=2, burst=6)
+        self.frames = TokenBucket(rate=10, burst=20, clock=clock)
+        self.chats = TokenBucket(rate=1, burst=5, clock=clock)
+        # Allowances of the game's own (a side channel's stream, cheap moves such as
+        # guesses), made when first needed.
+        self.buckets: dict[object, TokenBucket] = {}
         self.strikes = 0
         self.overflowed = False
         self.closed = False
@@ -90,36 +95,33 @@ class Connection:
 
     # -------------------------------------------------------------- outgoing
 
-    def may_see(self, team: int | None) -> bool:
-        """Whether a chat line meant for ``team`` (None: everyone) reaches this client:
-        team lines go to that team's members."""
-        return team is None or self.live.state.team_of(self.seat) == team
-
     def on_bus(self, message: dict[str, Any]) -> None:
-        """Bus subscriber: mark the snapshot stale, or queue a chat line or strokes."""
+        """Bus subscriber: mark the snapshot stale, or queue a chat line or a side
+        channel's frame, if the filter lets it through."""
         kind = message.get("kind")
+        audience: Audience | None = message.get("audience")
         if kind == "chat":
-            line = message["message"]
-            if not self.may_see(line.get("team")):
+            if not self.visibility.admits(audience):
                 return
-            self.chat.append(line)
-        elif kind == "draw":
-            if message["sender"] == id(self):
+            self.chat.append(message["message"])
+        elif kind == "side":
+            if message["sender"] == id(self) or not self.visibility.admits(audience):
                 return
-            if not self.service.sees_canvas(self.live.state, self.seat, message["drawer"]):
-                return
-            if len(self.draws_out) >= MAX_PENDING_DRAWS:
-                self.draws_out.clear()  # a slow client gets the whole picture once instead
-                self.canvas_stale = True
-            elif not self.canvas_stale:
-                self.draws_out.append(message["frame"])
+            if len(self.side_out) >= MAX_PENDING_DRAWS:
+                self.side_out.clear()  # a slow client gets the whole picture once instead
+                self.side_stale = True
+            elif not self.side_stale:
+                self.side_out.append(message["frame"])
         else:
             self.dirty = True
         self.wake.set()
 
-    def send(self, frame: dict[str, Any]) -> None:
-        """Queue a frame for this client alone (a client that lets its replies pile up
-        past ``MAX_PENDING_REPLIES`` is cut off: it does not read what it asks for)."""
+    def send(self, frame: dict[str, Any], audience: Audience | None = None) -> None:
+        """Queue a frame for this client if the filter admits it (``audience`` None: a
+        reply to its own frame). A client that lets its replies pile up past
+        ``MAX_PENDING_REPLIES`` is cut off: it does not read what it asks for."""
+        if not self.visibility.admits(audience):
+            return
         if len(self.out) >= MAX_PENDING_REPLIES:
             self.overflowed = True
             return
@@ -131,38 +133,45 @@ class Connection:
         self.send({"type": "error", "ref": ref, "code": code, "message": message})
 
     async def writer(self) -> None:
-        """Send queued frames, strokes, chat and the latest snapshot, in that order."""
+        """Send queued frames, side-channel frames, chat and the latest snapshot, in that
+        order."""
         while not self.closed:
             await self.wake.wait()
             self.wake.clear()
             while self.out:
                 await self.ws.send_text(self.out.popleft())
-            if self.canvas_stale:
-                self.canvas_stale = False
-                self.draws_out.clear()
-                canvas = self.service.canvas_frame(self.live, self.seat)
-                if canvas is not None:
-                    await self.ws.send_text(_dumps(canvas))
-            while self.draws_out:
-                await self.ws.send_text(self.draws_out.popleft())
+            if self.side_stale:
+                self.side_stale = False
+                self.side_out.clear()
+                for frame in self.visibility.channel_frames():
+                    await self.ws.send_text(_dumps(frame))
+            while self.side_out:
+                await self.ws.send_text(self.side_out.popleft())
             if self.chat:
                 lines = list(self.chat)
                 self.chat.clear()
                 await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
             if self.dirty:
                 self.dirty = False
-                frame = self.service.snapshot_json(self.live, self.seat)
-                await self.ws.send_text(frame.decode())
+                await self.ws.send_text(self.visibility.state_frame().decode())
 
     # -------------------------------------------------------------- incoming
 
-    def _accept_rate(self, cmd: Command | None) -> bool:
-        if isinstance(cmd, DrawCmd):
-            return self.draws.take()
+    def _bucket(self, key: object, limit: Limit) -> TokenBucket:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(limit.rate, limit.burst, clock=self.clock)
+        return bucket
+
+    def _accept_rate(self, cmd: Frame) -> bool:
+        if isinstance(cmd, SideCommand):
+            channel = self.live.state.family.channel_for(cmd)
+            # A side channel streams many small frames: its own allowance only.
+            return channel is None or self._bucket(channel.name, channel.limit).take()
         if not self.frames.take():
             return False
-        if isinstance(cmd, GuessCmd):
-            return self.guesses.take()
+        if isinstance(cmd, GameCommand) and cmd.limit is not None:
+            return self._bucket(type(cmd), cmd.limit).take()
         return not isinstance(cmd, Chat) or self.chats.take()
 
     async def handle(self, raw: str) -> None:
@@ -172,7 +181,7 @@ class Connection:
             self.error(None, "too_large", f"Messages are at most {self.max_frame} bytes.")
             return
         try:
-            cmd = COMMAND_DECODER.decode(raw)
+            cmd = decoder_for(self.live.state.family).decode(raw)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             self.strikes += 1
             if not self.frames.take():
@@ -187,17 +196,22 @@ class Connection:
             await self._dispatch(cmd)
             self.strikes = 0
         except (RoomError, IllegalAction) as exc:
-            if not (isinstance(cmd, DrawCmd) and exc.code in _HARMLESS_DRAW_ERRORS):
+            channel = (
+                self.live.state.family.channel_for(cmd) if isinstance(cmd, SideCommand) else None
+            )
+            # Refusals an honest client meets (the turn just ended) are no strikes.
+            if channel is None or exc.code not in channel.harmless:
                 self.strikes += 1
             self.error(cmd.id, exc.code, exc.message)
-            if isinstance(cmd, DrawCmd) and exc.code in ("bad_stroke", "canvas_full"):
-                # The drawer's page painted the refused strokes already: show it the
-                # picture everyone else has.
-                canvas = self.service.canvas_frame(self.live, self.seat)
-                if canvas is not None:
-                    self.send(canvas)
+            if channel is not None and exc.code in channel.resync:
+                # The sender's page showed what was refused already: send it what
+                # everyone else has.
+                for frame in self.service.channel_frames(
+                    self.live, self.visibility.admits, only=channel
+                ):
+                    self.send(frame)
 
-    async def _dispatch(self, cmd: Command) -> None:
+    async def _dispatch(self, cmd: Frame) -> None:
         if isinstance(cmd, Hello):
             raise RoomError("bad_message", "Already said hello.")
         if isinstance(cmd, Join):
@@ -210,8 +224,8 @@ class Connection:
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
-        if isinstance(cmd, DrawCmd):
-            await self.service.draw(self.live, self.seat, cmd.ops, id(self))
+        if isinstance(cmd, SideCommand):
+            await self.service.side(self.live, self.seat, cmd, id(self))
             if cmd.id is not None:
                 self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
@@ -223,6 +237,7 @@ async def room_socket(ws: WebSocket) -> None:
     """The ``/ws/{code}`` endpoint."""
     service: RoomService = ws.app.state.service
     max_frame: int = ws.app.state.settings.max_frame
+    clock: Callable[[], float] = getattr(ws.app.state, "limits_clock", time.monotonic)
     await ws.accept()
     live = await service.get(ws.path_params["code"])
     if live is None:
@@ -233,7 +248,7 @@ async def room_socket(ws: WebSocket) -> None:
         )
         await ws.close(code=4404)
         return
-    conn = Connection(ws, service, live, max_frame)
+    conn = Connection(ws, service, live, max_frame, clock)
     try:
         hello = await _receive_hello(ws, conn)
     except (WebSocketDisconnect, TimeoutError):
@@ -248,16 +263,11 @@ async def room_socket(ws: WebSocket) -> None:
     await service.connect(live, conn.token_hash)
     if conn.seat is not None and hello.token:
         conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
-    history = [
-        {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000), "team": c.team}
-        for c in live.state.chat
-        if conn.may_see(c.team)
-    ]
+    history = conn.visibility.chat_history()
     if history:
         conn.send({"type": "chat", "messages": history})
-    canvas = service.canvas_frame(live, conn.seat)
-    if canvas is not None:  # a late joiner sees the whole drawing so far
-        conn.send(canvas)
+    for frame in conn.visibility.channel_frames():  # a late joiner sees the drawing so far
+        conn.send(frame)
     conn.dirty = True
     conn.wake.set()
     writer = asyncio.create_task(conn.writer())
@@ -297,7 +307,7 @@ async def _receive_hello(ws: WebSocket, conn: Connection) -> Hello | None:
         raise WebSocketDisconnect()
     raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
     try:
-        cmd = COMMAND_DECODER.decode(raw) if len(raw) <= conn.max_frame else None
+        cmd = HELLO_DECODER.decode(raw) if len(raw) <= conn.max_frame else None
     except (msgspec.ValidationError, msgspec.DecodeError):
         cmd = None
     if not isinstance(cmd, Hello):

@@ -9,13 +9,28 @@ number is an integer so a frame is small and cheap to check:
 :class:`Canvas` keeps the operations that make up the picture now: an undo removes the
 stroke it undoes, a clear forgets everything, so replaying :attr:`Canvas.ops` in order
 gives the same picture as every operation ever sent. Canvases live in memory only.
+
+:class:`CanvasChannel` is the drawing game's side channel: it takes a drawer's ``draw``
+frames, and says who sees which canvas (everyone in a usual turn; in a proverb round
+each team only its own drawer's, and spectators none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
+from reverie.games.base import (
+    EVERYONE,
+    Admits,
+    Audience,
+    Limit,
+    SideChannel,
+    SideCommand,
+    team_only,
+)
 from reverie.rooms.errors import RoomError
+from reverie.rules.visual import GameState, Phase
 
 WIDTH = 800
 HEIGHT = 600
@@ -155,3 +170,81 @@ def _check_room(ops: int, numbers: int, fills: int = 0) -> None:
         raise RoomError("canvas_full", f"At most {MAX_CANVAS_FILLS} fills: undo or clear to go on.")
     if ops > MAX_CANVAS_OPS or numbers > MAX_CANVAS_NUMBERS:
         raise RoomError("canvas_full", "The drawing is full: undo or clear to go on.")
+
+
+class DrawCmd(SideCommand, frozen=True, tag="draw"):
+    """Drawer: canvas operations (see the module's docstring); never logged."""
+
+    ops: tuple[tuple[int, ...], ...] = ()
+
+
+#: The drawings of the turn in progress, by drawer seat.
+Canvases = dict[int, Canvas]
+
+
+class CanvasChannel(SideChannel[GameState, Canvases]):
+    """The canvases of a turn: strokes in, strokes out to whoever may see them."""
+
+    name = "canvas"
+    command = DrawCmd
+    # Drawing streams many small frames: an allowance of their own, larger than the
+    # general one.
+    limit = Limit(rate=30, burst=60)
+    harmless = frozenset({"wrong_phase", "canvas_full", "not_drawer"})
+    resync = frozenset({"bad_stroke", "canvas_full"})
+
+    def key(self, game: GameState, games: int) -> Hashable:
+        return (games, game.turn.number)
+
+    def new_state(self) -> Canvases:
+        return {}
+
+    @staticmethod
+    def audience(game: GameState, drawer: int) -> Audience:
+        """Who sees ``drawer``'s canvas: everyone, except in a proverb round, where only
+        the drawer's team does (a player watching from a second tab as a spectator must
+        not see the other teams' drawings)."""
+        if not game.turn.proverb:
+            return EVERYONE
+        team = game.team_of(drawer)
+        return team_only(team) if team is not None else Audience(seats=frozenset())
+
+    def accept(
+        self, game: GameState, games: int, state: Canvases, seat: int, cmd: SideCommand
+    ) -> tuple[dict[str, Any], Audience]:
+        assert isinstance(cmd, DrawCmd)
+        if game.phase is not Phase.DRAW:
+            if game.phase is Phase.OVER:
+                raise RoomError("wrong_phase", "There is nothing to draw on now.")
+            raise RoomError("wrong_phase", "You can draw once the drawing time has started.")
+        if seat not in game.turn.drawers:
+            raise RoomError("not_drawer", "Only this turn's drawer draws.")
+        state.setdefault(seat, Canvas()).apply(cmd.ops)
+        turn = game.turn.number
+        frame: dict[str, Any] = {
+            "type": "draw",
+            "game": games,
+            "turn": turn,
+            "seat": seat,
+            "ops": cmd.ops,
+        }
+        return frame, self.audience(game, seat)
+
+    def replay(
+        self, game: GameState, games: int, state: Canvases, admits: Admits
+    ) -> dict[str, Any] | None:
+        turn = game.turn
+        if game.phase is Phase.OVER:
+            return None
+        drawers = turn.drawers if turn.proverb else (turn.drawer,)
+        visible = [d for d in drawers if admits(self.audience(game, d))]
+        return {
+            "type": "canvas",
+            "game": games,
+            "turn": turn.number,
+            # Empty canvases too, so a client that kept an older picture starts over.
+            "canvases": {str(d): state[d].ops if d in state else [] for d in visible},
+        }
+
+
+CANVAS = CanvasChannel()

@@ -1,17 +1,19 @@
-"""The five association variants (Dixit, Imaginarium, Harmony, Pictoric, gallery)."""
+"""The five association variants (Dixit, Imaginarium, Harmony, Pictoric, gallery): the
+rooms' side of :mod:`reverie.rules.association`, with the client frames that are its
+moves (``clue``, ``submit``, ``vote``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
+from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
 from reverie.rooms.errors import RoomError
-from reverie.rooms.games.base import RoomLike, VariantInfo
 from reverie.rules.association import (
     VARIANTS,
     GameState,
@@ -37,21 +39,40 @@ _PHASE_SECONDS = {
 }
 
 
-class AssociationFamily:
+class ClueCmd(GameCommand, frozen=True, tag="clue"):
+    """Storyteller: lock a card and say the clue."""
+
+    text: str = ""
+    card: int | None = None
+
+
+class SubmitCmd(GameCommand, frozen=True, tag="submit"):
+    """Put a card face down."""
+
+    card: int = -1
+
+
+class VoteCmd(GameCommand, frozen=True, tag="vote"):
+    """Vote for a position."""
+
+    position: int = 0
+
+
+class AssociationFamily(GameFamily[GameState, act.Action, Options]):
     """Rooms' side of :mod:`reverie.rules.association`."""
 
     name = "association"
-    has_teams = False
-    bots_allowed = True
+    action_type = act.Action
+    commands = (ClueCmd, SubmitCmd, VoteCmd)
 
     def variant_names(self) -> tuple[str, ...]:
         return tuple(VARIANTS)
 
-    def variants(self) -> list[VariantInfo]:
-        return [self.variant(n) for n in VARIANTS]
-
     def variant(self, name: str) -> VariantInfo:
-        v = find_variant(name)
+        try:
+            v = find_variant(name)
+        except SetupError as exc:
+            raise LookupError(str(exc)) from None
         board = {
             "name": v.board.name,
             "length": v.board.length,
@@ -82,23 +103,17 @@ class AssociationFamily:
             },
         )
 
-    def parse_options(self, raw: dict[str, Any], lang: str) -> Options:
+    def parse_options(self, raw: Mapping[str, Any], lang: str) -> Options:
         try:
             return msgspec.convert(raw, Options)
         except msgspec.ValidationError as exc:
             raise RoomError("bad_options", f"Invalid option: {exc}") from None
 
-    def check_setup(self, room: RoomLike, players: int) -> None:
-        v = find_variant(room.variant)
-        names = [f"p{i}" for i in range(max(players, v.min_players))]
-        self.new_game(room, names, [None] * len(names), 0, ())
-
-    def deal(self, room: RoomLike, seed: int) -> tuple[Any, ...]:
-        return ()  # the deck's cards are numbers; the rules shuffle them from the seed
+    # The deck's cards are numbers and the rules shuffle them from the seed: no ``deal``.
 
     def new_game(
         self,
-        room: RoomLike,
+        room: RoomLike[Options],
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
@@ -111,8 +126,14 @@ class AssociationFamily:
         except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
-    def accepts(self, action: object) -> bool:
-        return isinstance(action, act.Clue | act.Submit | act.Vote | act.Timeout)
+    def action_for(self, game: GameState, seat: int, cmd: GameCommand) -> act.Action:
+        if isinstance(cmd, ClueCmd):
+            return act.Clue(seat, cmd.text, cmd.card)
+        if isinstance(cmd, SubmitCmd):
+            return act.Submit(seat, cmd.card)
+        if isinstance(cmd, VoteCmd):
+            return act.Vote(seat, cmd.position)
+        raise RoomError("bad_message", "That move is not part of this game.")
 
     def apply(self, game: GameState, action: act.Action) -> GameState:
         return apply(game, action).state
@@ -123,7 +144,7 @@ class AssociationFamily:
     def phase_key(self, game: GameState) -> tuple[int, str]:
         return (game.round.number, game.phase.value)
 
-    def views(self, game: GameState, seats: Iterable[int | None]) -> dict[int | None, Any]:
+    def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
         return views(game, seats)
 
     def timer(self, game: GameState) -> tuple[str, float] | None:
@@ -134,12 +155,6 @@ class AssociationFamily:
 
     def timeout(self) -> act.Timeout:
         return Timeout()
-
-    def may_chat(self, game: GameState, seat: int) -> bool:
-        return True
-
-    def team_of(self, game: GameState, seat: int) -> int | None:
-        return None
 
     def bot_seats(self, game: GameState, bots: Sequence[bool]) -> list[int]:
         # The first clue of Dixit is for the people at the table to claim.

@@ -1,20 +1,20 @@
-"""The team drawing game ``visual``: rooms' side of :mod:`reverie.rules.visual`."""
+"""The team drawing game ``visual``: rooms' side of :mod:`reverie.rules.visual`, with the
+client frames that are its moves and its lobby teams (the canvas is in :mod:`.canvas`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from reverie.content.decks import Deck
 from reverie.content.words import CATEGORIES, Category, is_language, load_words
-from reverie.rooms import canvas
+from reverie.games.base import GameCommand, GameFamily, Limit, RoomLike, TeamSpec, VariantInfo
+from reverie.games.visual import canvas
 from reverie.rooms.errors import RoomError
-from reverie.rooms.games.base import RoomLike, VariantInfo
-from reverie.rooms.teams import MAX_TEAMS, MIN_TEAM_SIZE, MIN_TEAMS, TEAM_COLORS
 from reverie.rules.errors import SetupError
 from reverie.rules.visual import (
     Accept,
@@ -40,9 +40,14 @@ from reverie.rules.visual.cards import CHOOSABLE, Card, category_value
 
 NAME = "visual"
 TITLE = "Visual Game"
-MIN_PLAYERS = MIN_TEAMS * MIN_TEAM_SIZE
+TEAMS = TeamSpec(
+    min_teams=2,
+    max_teams=6,
+    min_size=2,
+    colors=("#e63946", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b"),
+)
+MIN_PLAYERS = TEAMS.min_teams * TEAMS.min_size
 MAX_PLAYERS = 12  # one piece colour each
-_ACTIONS = (Choose, Guess, Accept, Synonym, Move, Keep, Steal, Forfeit, TimeUp)
 #: While these run, the turn's secret is being drawn: its drawers may not chat.
 _DRAWING = frozenset({Phase.THINK, Phase.DRAW})
 
@@ -53,28 +58,87 @@ def _words(lang: str) -> dict[Category, tuple[str, ...]]:
     return {c: load_words(lang, c) for c in CATEGORIES}
 
 
-class VisualFamily:
-    """Teams, the word cards and the timers of the drawing game."""
+class ChooseCmd(GameCommand, frozen=True, tag="choose"):
+    """Drawer: choose a category (then the card is drawn)."""
+
+    category: str = ""
+
+
+class GuessCmd(GameCommand, frozen=True, tag="guess"):
+    """Guesser: a guess (an allowance of its own: guesses are cheap to send)."""
+
+    text: str = ""
+    limit = Limit(rate=2, burst=6)
+
+
+class AcceptCmd(GameCommand, frozen=True, tag="accept"):
+    """Drawer: this guess is right."""
+
+    index: int = -1
+
+
+class SynonymCmd(GameCommand, frozen=True, tag="synonym"):
+    """Drawer: this guess is a synonym (a hint)."""
+
+    index: int = -1
+
+
+class MoveCmd(GameCommand, frozen=True, tag="move"):
+    """The team that guessed the proverb: its move."""
+
+    steps: int = 0
+    direction: Literal["forward", "backward"] = "forward"
+
+
+class KeepCmd(GameCommand, frozen=True, tag="keep"):
+    """The team on a bonus token keeps it."""
+
+
+class StealCmd(GameCommand, frozen=True, tag="steal"):
+    """The team on a bonus token steals ``token`` instead."""
+
+    token: int = -1
+
+
+class ForfeitCmd(GameCommand, frozen=True, tag="forfeit"):
+    """The team that failed gives up ``token``."""
+
+    token: int = -1
+
+
+def _choose(seat: int, cmd: ChooseCmd) -> Choose:
+    if cmd.category not in CHOOSABLE:  # checked here: the log must only hold valid actions
+        raise RoomError("bad_category", f"Choose one of: {', '.join(CHOOSABLE)}.")
+    return Choose(seat, cmd.category)
+
+
+class VisualFamily(GameFamily[GameState, Action, Options]):
+    """Teams, the word cards, the canvas and the timers of the drawing game."""
 
     name = "visual"
-    has_teams = True
+    action_type = Action
+    content_type = Card
+    commands = (
+        ChooseCmd,
+        GuessCmd,
+        AcceptCmd,
+        SynonymCmd,
+        MoveCmd,
+        KeepCmd,
+        StealCmd,
+        ForfeitCmd,
+    )
+    channels = (canvas.CANVAS,)
+    teams = TEAMS
     bots_allowed = False  # a bot can neither draw nor guess
 
     def variant_names(self) -> tuple[str, ...]:
         return (NAME,)
 
-    def variants(self) -> list[VariantInfo]:
-        return [self.variant(NAME)]
-
     def variant(self, name: str) -> VariantInfo:
         if name != NAME:
             raise LookupError(name)
-        teams = {
-            "min": MIN_TEAMS,
-            "max": MAX_TEAMS,
-            "min_size": MIN_TEAM_SIZE,
-            "colors": list(TEAM_COLORS),
-        }
+        teams = TEAMS.as_dict()
         return VariantInfo(
             name=NAME,
             title=TITLE,
@@ -104,7 +168,7 @@ class VisualFamily:
             },
         )
 
-    def parse_options(self, raw: dict[str, Any], lang: str) -> Options:
+    def parse_options(self, raw: Mapping[str, Any], lang: str) -> Options:
         data = dict(raw)
         if "language" not in data and is_language(lang):
             data["language"] = lang
@@ -113,13 +177,13 @@ class VisualFamily:
         except msgspec.ValidationError as exc:
             raise RoomError("bad_options", f"Invalid option: {exc}") from None
 
-    def check_setup(self, room: RoomLike, players: int) -> None:
+    def check_setup(self, room: RoomLike[Options], players: int) -> None:
         count = max(players, MIN_PLAYERS)
         names = [f"p{i}" for i in range(count)]
-        teams = [s % MIN_TEAMS for s in range(count)]
+        teams = [s % TEAMS.min_teams for s in range(count)]
         self.new_game(room, names, teams, 0, self.deal(room, 0))
 
-    def deal(self, room: RoomLike, seed: int) -> tuple[Card, ...]:
+    def deal(self, room: RoomLike[Options], seed: int) -> tuple[Card, ...]:
         options: Options = room.options
         try:
             return build_deck(_words(options.language), seed, blank_share=options.blank_share)
@@ -128,7 +192,7 @@ class VisualFamily:
 
     def new_game(
         self,
-        room: RoomLike,
+        room: RoomLike[Options],
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
@@ -137,11 +201,11 @@ class VisualFamily:
         options: Options = room.options
         count = max((t for t in teams if t is not None), default=-1) + 1
         members = [[s for s, t in enumerate(teams) if t == team] for team in range(count)]
-        small = [t + 1 for t, m in enumerate(members) if len(m) < MIN_TEAM_SIZE]
-        if count < MIN_TEAMS or small or None in teams:
+        small = [t + 1 for t, m in enumerate(members) if len(m) < TEAMS.min_size]
+        if count < TEAMS.min_teams or small or None in teams:
             raise RoomError(
                 "not_enough_players",
-                f"The drawing game needs at least {MIN_TEAMS} teams of {MIN_TEAM_SIZE}"
+                f"The drawing game needs at least {TEAMS.min_teams} teams of {TEAMS.min_size}"
                 + (f"; team {small[0]} is too small." if small else "."),
             )
         try:
@@ -151,8 +215,24 @@ class VisualFamily:
         except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
-    def accepts(self, action: object) -> bool:
-        return isinstance(action, _ACTIONS)
+    def action_for(self, game: GameState, seat: int, cmd: GameCommand) -> Action:
+        if isinstance(cmd, ChooseCmd):
+            return _choose(seat, cmd)
+        if isinstance(cmd, GuessCmd):
+            return Guess(seat, cmd.text)
+        if isinstance(cmd, AcceptCmd):
+            return Accept(seat, cmd.index)
+        if isinstance(cmd, SynonymCmd):
+            return Synonym(seat, cmd.index)
+        if isinstance(cmd, MoveCmd):
+            return Move(seat, cmd.steps, cmd.direction)
+        if isinstance(cmd, KeepCmd):
+            return Keep(seat)
+        if isinstance(cmd, StealCmd):
+            return Steal(seat, cmd.token)
+        if isinstance(cmd, ForfeitCmd):
+            return Forfeit(seat, cmd.token)
+        raise RoomError("bad_message", "That move is not part of this game.")
 
     def apply(self, game: GameState, action: Action) -> GameState:
         return apply(game, action).state
@@ -163,7 +243,7 @@ class VisualFamily:
     def phase_key(self, game: GameState) -> tuple[int, str]:
         return (game.turn.number, game.phase.value)
 
-    def views(self, game: GameState, seats: Iterable[int | None]) -> dict[int | None, Any]:
+    def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
         return views(game, seats)
 
     def timer(self, game: GameState) -> tuple[str, float] | None:
@@ -175,11 +255,11 @@ class VisualFamily:
     def timeout(self) -> TimeUp:
         return TimeUp()
 
-    def may_chat(self, game: GameState, seat: int) -> bool:
-        return not (game.phase in _DRAWING and seat in game.turn.drawers)
-
-    def team_of(self, game: GameState, seat: int) -> int | None:
-        return game.team_of(seat)
+    def check_chat(self, game: GameState, seat: int) -> None:
+        if game.phase in _DRAWING and seat in game.turn.drawers:
+            raise RoomError(
+                "drawer_silent", "While you draw you may only mark guesses as synonyms."
+            )
 
     def bot_seats(self, game: GameState, bots: Sequence[bool]) -> list[int]:
         turn = game.turn

@@ -1,0 +1,346 @@
+"""The seam between the rooms and a family of games.
+
+A family adapts one pure rules package (``reverie.rules.<family>``) to the rooms: it
+says how a room starts a game, which client frames are its moves and which action each
+becomes, how a move changes the game, who sees what (the rules' views, and the audience
+of each side-channel frame), how a phase is timed and how a bot moves. The rooms and web
+layers hold a family only as :class:`GameFamily` and never name a game.
+
+Everything most games share has a default here; a family overrides what it needs.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
+
+from reverie.content.decks import Deck
+
+G = TypeVar("G")  # the family's immutable game state
+A = TypeVar("A")  # the family's action structs (a union)
+Opt = TypeVar("Opt")  # the family's table options struct
+S = TypeVar("S")  # a side channel's per-turn state
+O_co = TypeVar("O_co", covariant=True)
+
+
+# ---------------------------------------------------------------------- client frames
+
+
+class Frame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """A client frame (docs/protocol.md); ``id`` comes back as the reply's ``ref``."""
+
+    id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A token bucket: ``rate`` frames a second, bursts of ``burst``."""
+
+    rate: float
+    burst: float
+
+
+class GameCommand(Frame, frozen=True):
+    """A move in the game; it becomes one logged action (:meth:`GameFamily.action_for`).
+
+    ``version``: the ``state.version`` the client acted on (a move aimed at an older
+    phase is refused as stale). ``limit``: an allowance of its own on top of the
+    connection's general one (say, guesses), or None.
+    """
+
+    version: int | None = None
+    limit: ClassVar[Limit | None] = None
+
+
+class SideCommand(Frame, frozen=True):
+    """A frame for a side channel (say, strokes on a canvas): never logged."""
+
+
+# ---------------------------------------------------------------------- audiences
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who may receive a frame. ``seats``/``teams`` None means no restriction of that
+    kind; spectators (no seat) receive it only when ``spectators`` is true.
+
+    >>> EVERYONE.admits(None, None), team_only(1).admits(3, 1), team_only(1).admits(3, 0)
+    (True, True, False)
+    >>> seats_only(2).admits(2, None), seats_only(2).admits(None, None)
+    (True, False)
+    """
+
+    seats: frozenset[int] | None = None
+    teams: frozenset[int] | None = None
+    spectators: bool = True
+
+    def admits(self, seat: int | None, team: int | None) -> bool:
+        """Whether a viewer in ``seat`` (None: a spectator) on ``team`` may receive it."""
+        if seat is None:
+            return self.spectators and self.seats is None and self.teams is None
+        if self.seats is not None and seat not in self.seats:
+            return False
+        return self.teams is None or (team is not None and team in self.teams)
+
+
+EVERYONE = Audience()
+
+
+def team_only(team: int) -> Audience:
+    """A team's members, nobody else."""
+    return Audience(teams=frozenset({team}), spectators=False)
+
+
+def seats_only(*seats: int) -> Audience:
+    """These seats, nobody else."""
+    return Audience(seats=frozenset(seats), spectators=False)
+
+
+#: What a viewer may see: ``admits(audience)``. The rooms build one per connection.
+Admits = Callable[[Audience], bool]
+
+
+# ---------------------------------------------------------------------- lobby facts
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSpec:
+    """A team game's lobby: how many teams, how big, their colours (team ``t`` is shown
+    in ``colors[t]``)."""
+
+    min_teams: int
+    max_teams: int
+    min_size: int
+    colors: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        """The capability the client reads."""
+        return {
+            "min": self.min_teams,
+            "max": self.max_teams,
+            "min_size": self.min_size,
+            "colors": list(self.colors),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class VariantInfo:
+    """What the lobby and the home page show of a variant."""
+
+    name: str
+    title: str
+    family: str
+    min_players: int
+    max_players: int
+    details: dict[str, Any]
+    #: What the client needs to choose and draw its screens (docs/protocol.md,
+    #: "Capabilities"): ``client`` (which client module plays it), ``story_source``,
+    #: ``board``, ``teams``, ``canvas``, ``bots``, ``restrictions``, ``categories`` and
+    #: the table ``options`` the variant offers. The client never branches on names.
+    capabilities: dict[str, Any] = field(default_factory=dict)
+
+
+class RoomLike(Protocol[O_co]):
+    """The parts of a room a family reads (``RoomState`` has them)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def options(self) -> O_co: ...
+    @property
+    def card_count(self) -> int: ...
+    @property
+    def lang(self) -> str: ...
+
+
+# ---------------------------------------------------------------------- side channels
+
+
+class SideChannel(ABC, Generic[G, S]):
+    """A stream beside the log (the drawing game's canvas): frames a seat sends that
+    change memory only, fanned out to an audience, and replayed whole to a late joiner.
+
+    Its state lives with the live room and starts afresh whenever :meth:`key` changes
+    (a new turn). ``harmless``: refusals an honest client meets (the turn just ended),
+    not counted as abuse. ``resync``: refusals after which the sender gets the replay,
+    because its page already showed what was refused.
+    """
+
+    name: ClassVar[str]
+    command: ClassVar[type[SideCommand]]
+    limit: ClassVar[Limit]
+    harmless: ClassVar[frozenset[str]] = frozenset()
+    resync: ClassVar[frozenset[str]] = frozenset()
+
+    @abstractmethod
+    def key(self, game: G, games: int) -> Hashable:
+        """What the state belongs to (when it changes the state starts again)."""
+
+    @abstractmethod
+    def new_state(self) -> S:
+        """The state at the start of a :meth:`key`."""
+
+    @abstractmethod
+    def accept(
+        self, game: G, games: int, state: S, seat: int, cmd: SideCommand
+    ) -> tuple[dict[str, Any], Audience]:
+        """Check and apply ``cmd`` from ``seat`` (all or nothing; raises ``RoomError``);
+        returns the frame for the others and who may see it."""
+
+    @abstractmethod
+    def replay(self, game: G, games: int, state: S, admits: Admits) -> dict[str, Any] | None:
+        """The whole channel as one frame, holding only what ``admits`` lets through."""
+
+
+# ---------------------------------------------------------------------- the family
+
+
+class GameFamily(ABC, Generic[G, A, Opt]):
+    """How the rooms start, advance, time, show and bot-play one kind of game.
+
+    Errors are the rules' ``IllegalAction``/``SetupError`` or a ``RoomError`` with a
+    code and a readable message.
+    """
+
+    #: The family's name (also the client module that plays it).
+    name: ClassVar[str]
+    #: The union of the family's action structs: the log decodes ``Acted`` with it.
+    action_type: ClassVar[Any]
+    #: What :meth:`deal` returns items of, as logged in ``Started``.
+    content_type: ClassVar[Any] = Any
+    #: The client frames that are moves of this game.
+    commands: ClassVar[tuple[type[GameCommand], ...]] = ()
+    #: Side channels (their commands are decoded too).
+    channels: ClassVar[tuple[SideChannel[Any, Any], ...]] = ()
+    #: Lobby teams, for team games.
+    teams: ClassVar[TeamSpec | None] = None
+    bots_allowed: ClassVar[bool] = True
+
+    # ------------------------------------------------------------ variants
+
+    @abstractmethod
+    def variant_names(self) -> tuple[str, ...]:
+        """The variants this family plays."""
+
+    @abstractmethod
+    def variant(self, name: str) -> VariantInfo:
+        """One variant (``LookupError`` if not this family's)."""
+
+    def variants(self) -> list[VariantInfo]:
+        """Every variant of the family, for the lobby."""
+        return [self.variant(n) for n in self.variant_names()]
+
+    @abstractmethod
+    def parse_options(self, raw: Mapping[str, Any], lang: str) -> Opt:
+        """Table options from a client's dict (``lang``: the room's language)."""
+
+    def check_setup(self, room: RoomLike[Opt], players: int) -> None:
+        """Refuse options the rules would refuse at the start (checked in the lobby).
+
+        The default sets up a game for ``players`` (at least the minimum) with no teams.
+        """
+        least = self.variant(room.variant).min_players
+        names = [f"p{i}" for i in range(max(players, least))]
+        self.new_game(room, names, [None] * len(names), 0, self.deal(room, 0))
+
+    # ------------------------------------------------------------ playing
+
+    def deal(self, room: RoomLike[Opt], seed: int) -> tuple[Any, ...]:
+        """Content a new game takes from outside the rules (the drawing game's word
+        cards), recorded in the ``Started`` event; ``()`` if none."""
+        return ()
+
+    @abstractmethod
+    def new_game(
+        self,
+        room: RoomLike[Opt],
+        names: Sequence[str],
+        teams: Sequence[int | None],
+        seed: int,
+        content: tuple[Any, ...],
+    ) -> G:
+        """A fresh game for the seated players (``teams[s]``: seat ``s``'s team, if any)
+        with the ``content`` that :meth:`deal` gave."""
+
+    @abstractmethod
+    def action_for(self, game: G, seat: int, cmd: GameCommand) -> A:
+        """The action ``cmd`` from ``seat`` asks for (raises ``RoomError`` for a frame
+        the log must not hold); the rules judge it afterwards."""
+
+    def accepts(self, action: object) -> bool:
+        """Whether ``action`` is one of this family's actions."""
+        return isinstance(action, _classes(self.action_type))
+
+    @abstractmethod
+    def apply(self, game: G, action: A) -> G:
+        """The game after ``action`` (raises ``IllegalAction``; ``game`` is unchanged)."""
+
+    @abstractmethod
+    def is_over(self, game: G) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def phase_key(self, game: G) -> tuple[int, str]:
+        """The turn number and the phase (a move aimed at another one is stale)."""
+
+    @abstractmethod
+    def views(self, game: G, seats: Iterable[int | None]) -> Mapping[int | None, object]:
+        """The rules' view of each seat (``None``: a spectator): the one redaction point
+        of the game state."""
+
+    def timer(self, game: G) -> tuple[str, float] | None:
+        """The running timer's name and length in seconds, or None for no timer."""
+        return None
+
+    def timeout(self) -> A | None:
+        """The action the room sends when the timer runs out."""
+        return None
+
+    def check_chat(self, game: G, seat: int) -> None:
+        """Raise ``RoomError`` if ``seat`` may not chat now (say, a drawer while the turn
+        is drawn)."""
+
+    # ------------------------------------------------------------ bots
+
+    def bot_seats(self, game: G, bots: Sequence[bool]) -> list[int]:
+        """Seats whose bot should move now (``bots[s]``: a bot plays seat ``s``)."""
+        return []
+
+    def bot_action(
+        self, game: G, seat: int, rng: random.Random, deck: Deck | None, lang: str
+    ) -> A | None:
+        """A bot's move for ``seat``, or None."""
+        return None
+
+    # ------------------------------------------------------------ side channels
+
+    def channel_for(self, cmd: SideCommand) -> SideChannel[G, Any] | None:
+        """The side channel a frame belongs to."""
+        for channel in self.channels:
+            if isinstance(cmd, channel.command):
+                return channel
+        return None
+
+
+def _classes(union: object) -> tuple[type, ...]:
+    """The classes of a union type (or the one class)."""
+    args = typing.get_args(union)
+    return tuple(a for a in args if isinstance(a, type)) if args else (union,)  # type: ignore[return-value]
+
+
+def union_of(kinds: Iterable[object]) -> Any:
+    """The union of ``kinds`` as a type a decoder takes (built at run time from the
+    registry, so no static annotation can spell it)."""
+    return functools.reduce(operator.or_, kinds)
+
+
+#: A family with its types erased: what the registry and the rooms hold.
+AnyFamily = GameFamily[Any, Any, Any]

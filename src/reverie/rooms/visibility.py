@@ -1,0 +1,58 @@
+"""What one connection may receive: the one filter every outgoing frame passes.
+
+A frame's audience comes from the game's family (who sees a side channel's frame), from
+the room (a team's chat line) or is the asker alone (acks and errors, ``None``); the
+game state itself is the rules' view for the connection's seat. :class:`Visibility`
+answers all of these for one connection, at the room's current version, so a seat that
+moves in the lobby or changes team is judged by where it is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from reverie.games import EVERYONE, Audience, team_only
+
+if TYPE_CHECKING:
+    from reverie.rooms.service import LiveRoom, RoomService
+
+
+def chat_audience(team: int | None) -> Audience:
+    """Who reads a chat line: everyone, or the members of the team it was said to."""
+    return EVERYONE if team is None else team_only(team)
+
+
+class Visibility:
+    """The filter of one connection: ``seat()`` tells where it sits now (None: a
+    spectator)."""
+
+    def __init__(self, service: RoomService, live: LiveRoom, seat: Callable[[], int | None]):
+        self.service = service
+        self.live = live
+        self._seat = seat
+
+    def admits(self, audience: Audience | None) -> bool:
+        """Whether a frame for ``audience`` (None: a reply to this connection's own
+        frame) reaches this connection."""
+        if audience is None:
+            return True
+        seat = self._seat()
+        return audience.admits(seat, self.live.state.team_of(seat))
+
+    def state_frame(self) -> bytes:
+        """The ``state`` frame for this seat: room facts and the rules' view of the game."""
+        return self.service.snapshot_json(self.live, self._seat())
+
+    def channel_frames(self) -> list[dict[str, Any]]:
+        """The side channels of the game (the whole drawing so far), cut to what this
+        connection may see."""
+        return self.service.channel_frames(self.live, self.admits)
+
+    def chat_history(self) -> list[dict[str, Any]]:
+        """The room's kept chat lines this connection may read."""
+        return [
+            {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000), "team": c.team}
+            for c in self.live.state.chat
+            if self.admits(chat_audience(c.team))
+        ]
