@@ -28,15 +28,34 @@ def free_port() -> int:
         return port
 
 
+class SkewClock:
+    """``time.monotonic`` plus whatever a test skipped ahead: rate limits refill without
+    the test sleeping."""
+
+    def __init__(self) -> None:
+        self.skew = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skew
+
+    def advance(self, seconds: float) -> None:
+        self.skew += seconds
+
+
 class ServerThread:
     """uvicorn serving the app on a free port until ``stop``."""
 
-    def __init__(self, data_dir: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, data_dir: Path, bot_delay: float = 0.0, limits_clock: SkewClock | None = None
+    ) -> None:
         self.port = free_port()
         self.data_dir = data_dir
         settings = Settings(data_dir=data_dir, bot_delay=bot_delay)
+        app = create_app(settings)
+        if limits_clock is not None:
+            app.state.limits_clock = limits_clock  # the sockets' rate limits read it
         config = uvicorn.Config(
-            create_app(settings),
+            app,
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

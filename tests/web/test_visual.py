@@ -20,7 +20,16 @@ from reverie.rules.visual import GameState, subject, view
 from reverie.rules.visual.cards import CHOOSABLE
 from reverie.rules.visual.views import SECRET_PHASES
 
-from .harness import Client, Frame, ServerThread, create_room, join, room_history, sync
+from .harness import (
+    Client,
+    Frame,
+    ServerThread,
+    SkewClock,
+    create_room,
+    join,
+    room_history,
+    sync,
+)
 
 COLORS = ["#2a9d8f", "#8338ec", "#457b9d", "#f4a261", "#e9c46a"]
 
@@ -231,23 +240,32 @@ def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
     assert sync(others)["game"]["last_turn"]["solved_by"] == game(mate)["you"]["team"]
 
 
-def test_guesses_are_rate_limited_and_capped_per_turn(server: ServerThread) -> None:
+def test_guesses_are_rate_limited_and_capped_per_turn(tmp_path: Path) -> None:
+    clock = SkewClock()
+    server = ServerThread(tmp_path, limits_clock=clock).start()
+    try:
+        _guesses_are_rate_limited_and_capped_per_turn(server, clock)
+    finally:
+        server.stop()
+
+
+def _guesses_are_rate_limited_and_capped_per_turn(server: ServerThread, clock: SkewClock) -> None:
     _code, clients = table(server, draw_seconds=600)
     _drawer, _ = choose(clients, "objects")
     mate = next(c for c in clients if game(c)["you"]["role"] == "guesser")
-    began = time.monotonic()
+    began = clock()
     replies = [mate.request({"type": "guess", "text": f"zz{i}"}) for i in range(10)]
-    elapsed = time.monotonic() - began
+    elapsed = clock() - began
     accepted = sum(r["type"] == "ack" for r in replies)
     # A burst of 6, then 2 a second: however slow the machine, no more got through.
     assert accepted <= 6 + 2 * elapsed + 1
     assert {r["code"] for r in replies if r["type"] == "error"} <= {"rate_limited"}
     while accepted < 40:
-        time.sleep(0.5)
+        clock.advance(0.5)  # the allowance refills as if half a second had passed
         reply = mate.request({"type": "guess", "text": f"zz{accepted}"})
         assert reply["type"] == "ack", reply
         accepted += 1
-    time.sleep(0.5)
+    clock.advance(0.5)
     assert mate.request({"type": "guess", "text": "one more"})["code"] == "too_many_guesses"
     g = sync(clients)["game"]
     assert g["guess_count"] == len(g["guesses"]) == 40 and g["guesses"][-1]["index"] == 39

@@ -1,0 +1,74 @@
+"""Every outgoing frame of a connection passes its one visibility filter."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reverie.games import EVERYONE, Audience, seats_only, team_only
+from reverie.rooms.visibility import Visibility, chat_audience
+from reverie.web.ws import Connection
+from tests.rooms.test_service import run
+
+from .test_ws_backlog import SlowSocket, StubRoom, StubService
+
+
+class RecordingFilter(Visibility):
+    """Lets nothing through and remembers what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Audience | None] = []
+        self.states = 0
+
+    def admits(self, audience: Audience | None) -> bool:
+        self.asked.append(audience)
+        return False
+
+    def state_frame(self) -> bytes:
+        self.states += 1
+        return b'{"type":"state"}'
+
+    def channel_frames(self) -> list[dict[str, Any]]:
+        return []
+
+
+def test_chat_side_frames_and_replies_all_ask_the_filter() -> None:
+    async def main() -> None:
+        ws = SlowSocket()
+        ws.gate.set()
+        conn = Connection(ws, StubService(), StubRoom(), 4096)  # type: ignore[arg-type]
+        recorder = RecordingFilter()
+        conn.visibility = recorder
+        line = {"seat": 0, "name": "A", "text": "hi", "at": 0, "team": 1}
+        conn.on_bus({"kind": "chat", "audience": team_only(1), "message": line})
+        conn.on_bus({"kind": "side", "audience": seats_only(2), "sender": 0, "frame": "{}"})
+        conn.error(7, "bad_message", "no")
+        conn.on_bus({"kind": "state"})
+        writer = asyncio.create_task(conn.writer())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        conn.closed = True
+        conn.wake.set()
+        writer.cancel()
+        assert recorder.asked == [team_only(1), seats_only(2), None]
+        # Denied frames were never queued: only the state frame (the seat's own view,
+        # built by the filter too) reached the socket.
+        assert ws.sent == ['{"type":"state"}'] and recorder.states == 1
+
+    run(main)
+
+
+seat = st.one_of(st.none(), st.integers(0, 11))
+team = st.one_of(st.none(), st.integers(0, 5))
+
+
+@given(seat, team, st.integers(0, 11), st.integers(0, 5))
+def test_audiences(viewer: int | None, viewer_team: int | None, s: int, t: int) -> None:
+    assert EVERYONE.admits(viewer, viewer_team)
+    assert seats_only(s).admits(viewer, viewer_team) == (viewer == s)
+    on_team = viewer is not None and viewer_team == t
+    assert team_only(t).admits(viewer, viewer_team) == on_team
+    assert chat_audience(t) == team_only(t) and chat_audience(None) == EVERYONE
