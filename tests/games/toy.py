@@ -153,7 +153,7 @@ class SignalChannel(SideChannel[Game, Signals]):
         return {"type": "signals", "signals": seen}
 
 
-class PebblesFamily(GameFamily[Game, Take, Options]):
+class PebblesFamily(GameFamily[Game, Take, Options, object]):
     """The toy game's side of the seam."""
 
     name = "pebbles"
@@ -190,7 +190,7 @@ class PebblesFamily(GameFamily[Game, Take, Options]):
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
-        content: tuple[Any, ...],
+        content: tuple[object, ...],
     ) -> Game:
         return new_game(len(names), room.options.pile, seed)
 

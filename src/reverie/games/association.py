@@ -58,7 +58,7 @@ class VoteCmd(GameCommand, frozen=True, tag="vote"):
     position: int = 0
 
 
-class AssociationFamily(GameFamily[GameState, act.Action, Options]):
+class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
     """Rooms' side of :mod:`reverie.rules.association`."""
 
     name = "association"
@@ -117,7 +117,7 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options]):
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
-        content: tuple[Any, ...],
+        content: tuple[object, ...],
     ) -> GameState:
         try:
             return new_game(

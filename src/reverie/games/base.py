@@ -27,6 +27,7 @@ from reverie.content.decks import Deck
 G = TypeVar("G")  # the family's immutable game state
 A = TypeVar("A")  # the family's action structs (a union)
 Opt = TypeVar("Opt")  # the family's table options struct
+C = TypeVar("C")  # what the family deals from outside the rules at a start
 S = TypeVar("S")  # a side channel's per-turn state
 O_co = TypeVar("O_co", covariant=True)
 
@@ -203,7 +204,7 @@ class SideChannel(ABC, Generic[G, S]):
 # ---------------------------------------------------------------------- the family
 
 
-class GameFamily(ABC, Generic[G, A, Opt]):
+class GameFamily(ABC, Generic[G, A, Opt, C]):
     """How the rooms start, advance, time, show and bot-play one kind of game.
 
     Errors are the rules' ``IllegalAction``/``SetupError`` or a ``RoomError`` with a
@@ -214,7 +215,7 @@ class GameFamily(ABC, Generic[G, A, Opt]):
     name: ClassVar[str]
     #: The union of the family's action structs: the log decodes ``Acted`` with it.
     action_type: ClassVar[Any]
-    #: What :meth:`deal` returns items of, as logged in ``Started``.
+    #: The type ``C`` of what :meth:`deal` returns, for the log's ``Started``.
     content_type: ClassVar[Any] = Any
     #: The client frames that are moves of this game.
     commands: ClassVar[tuple[type[GameCommand], ...]] = ()
@@ -253,7 +254,7 @@ class GameFamily(ABC, Generic[G, A, Opt]):
 
     # ------------------------------------------------------------ playing
 
-    def deal(self, room: RoomLike[Opt], seed: int) -> tuple[Any, ...]:
+    def deal(self, room: RoomLike[Opt], seed: int) -> tuple[C, ...]:
         """Content a new game takes from outside the rules (the drawing game's word
         cards), recorded in the ``Started`` event; ``()`` if none."""
         return ()
@@ -265,7 +266,7 @@ class GameFamily(ABC, Generic[G, A, Opt]):
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
-        content: tuple[Any, ...],
+        content: tuple[C, ...],
     ) -> G:
         """A fresh game for the seated players (``teams[s]``: seat ``s``'s team, if any)
         with the ``content`` that :meth:`deal` gave."""
@@ -343,4 +344,4 @@ def union_of(kinds: Iterable[object]) -> Any:
 
 
 #: A family with its types erased: what the registry and the rooms hold.
-AnyFamily = GameFamily[Any, Any, Any]
+AnyFamily = GameFamily[Any, Any, Any, Any]

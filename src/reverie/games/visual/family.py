@@ -112,7 +112,7 @@ def _choose(seat: int, cmd: ChooseCmd) -> Choose:
     return Choose(seat, cmd.category)
 
 
-class VisualFamily(GameFamily[GameState, Action, Options]):
+class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     """Teams, the word cards, the canvas and the timers of the drawing game."""
 
     name = "visual"
@@ -196,7 +196,7 @@ class VisualFamily(GameFamily[GameState, Action, Options]):
         names: Sequence[str],
         teams: Sequence[int | None],
         seed: int,
-        content: tuple[Any, ...],
+        content: tuple[Card, ...],
     ) -> GameState:
         options: Options = room.options
         count = max((t for t in teams if t is not None), default=-1) + 1
