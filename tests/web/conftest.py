@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import postgres_url
+
 from .harness import ServerThread
+
+__all__ = ["postgres_url", "server"]
 
 
 @pytest.fixture

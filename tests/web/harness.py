@@ -216,22 +216,36 @@ def play(
     raise AssertionError("the game did not end")
 
 
-def logged_events(db: Path, code: str) -> list[tuple[int, Any]]:
-    """Every (version, event) in a room's log, in order, read straight from the file."""
+def logged_events(db: Path | str, code: str) -> list[tuple[int, Any]]:
+    """Every (version, event) in a room's log, in order, read straight from the SQLite
+    file (a path) or through the store of a URL."""
+    import asyncio
     import sqlite3
 
     from reverie.rooms.events import decode_log
+    from reverie.store import open_store
 
-    con = sqlite3.connect(db)
-    rows = con.execute(
-        "SELECT version, payload FROM events WHERE code = ? ORDER BY version", (code,)
-    ).fetchall()
-    con.close()
+    if isinstance(db, str):
+
+        async def load() -> list[tuple[int, bytes]]:
+            store = open_store(db)
+            try:
+                return [(e.version, e.payload) for e in await store.load(code)]
+            finally:
+                await store.close()
+
+        rows = asyncio.run(load())
+    else:
+        con = sqlite3.connect(db)
+        rows = con.execute(
+            "SELECT version, payload FROM events WHERE code = ? ORDER BY version", (code,)
+        ).fetchall()
+        con.close()
     events = decode_log(bytes(payload) for _, payload in rows)
     return [(version, event) for (version, _), event in zip(rows, events, strict=True)]
 
 
-def room_history(db: Path, code: str) -> list[Any]:
+def room_history(db: Path | str, code: str) -> list[Any]:
     """The room after each event of its log: ``states[v]`` is the room at version v."""
     from reverie.rooms.state import evolve
 

@@ -23,11 +23,14 @@ from reverie.rules.visual.actions import Action as VisualAction
 from .harness import Client, create_room, free_port, join, logged_events, play, room_history
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(
+    data_dir: Path, port: int, database_url: str | None = None
+) -> subprocess.Popen[bytes]:
     env = {**os.environ, "REVERIE_BOT_DELAY": "0"}
+    store = ["--database-url", database_url] if database_url else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "reverie", "serve", "--port", str(port),
-         "--data-dir", str(data_dir)],
+         "--data-dir", str(data_dir), *store],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -43,11 +46,18 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("server did not start")
 
 
-@pytest.mark.parametrize("variant", ["dixit", "pictoric-gallery"])
-def test_kill_and_restart_mid_game(tmp_path: Path, variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "store"),
+    [("dixit", "sqlite"), ("pictoric-gallery", "sqlite"), ("imaginarium", "postgres")],
+)
+def test_kill_and_restart_mid_game(
+    tmp_path: Path, variant: str, store: str, request: pytest.FixtureRequest
+) -> None:
+    url: str | None = request.getfixturevalue("postgres_url") if store == "postgres" else None
+    log: Path | str = url or tmp_path / "reverie.db"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(tmp_path, port)
+    server = start_server(tmp_path, port, url)
     try:
         code, token = create_room(base, variant, 4, track_length=14)
         host = Client(base, code, token)
@@ -60,10 +70,10 @@ def test_kill_and_restart_mid_game(tmp_path: Path, variant: str) -> None:
         tokens = [c.token for c in clients]
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
-        events_at_kill = len(room_history(tmp_path / "reverie.db", code)) - 1
+        events_at_kill = len(room_history(log, code)) - 1
         assert events_at_kill >= acked  # every acknowledged action is in the log
 
-        server = start_server(tmp_path, port)
+        server = start_server(tmp_path, port, url)
         back = [Client(base, code, t) for t in tokens]
         for c in back:
             c.until(lambda f: f["type"] == "state")
@@ -75,10 +85,10 @@ def test_kill_and_restart_mid_game(tmp_path: Path, variant: str) -> None:
         server.kill()
         server.wait(timeout=10)
 
-    states = room_history(tmp_path / "reverie.db", code)
+    states = room_history(log, code)
     room = states[-1]
     assert room.game is not None
-    events = logged_events(tmp_path / "reverie.db", code)
+    events = logged_events(log, code)
     actions = [
         e.action
         for _, e in events

@@ -11,6 +11,7 @@ import sys
 from functools import partial
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit, urlunsplit
 
 import typer
 from rich.console import Console
@@ -41,6 +42,21 @@ def _fail(message: str) -> typer.Exit:
     print(f"error: {message}", file=sys.stderr)
     return typer.Exit(2)
 
+
+
+def redact(url: str) -> str:
+    """A URL fit to print: its password hidden.
+
+    >>> redact("postgresql://ann:s3cret@db:5432/reverie")
+    'postgresql://ann:***@db:5432/reverie'
+    >>> redact("sqlite:///data/reverie.db")
+    'sqlite:///data/reverie.db'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 @app.command()
 def score() -> None:
@@ -168,7 +184,7 @@ def serve(
     _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
     if host in ("0.0.0.0", "::"):
         _err.print("Listening on every address: friends on your network use this machine's IP.")
-    _err.print(f"Event log: {settings.store_url}")
+    _err.print(f"Event log: {redact(settings.store_url)}")
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -1,7 +1,8 @@
 """The event log of every room, behind one small interface.
 
 ``open_store(url)`` picks the backend from a URL: ``sqlite:///path/to/file.db`` (the
-embedded default). Another database plugs in by implementing :class:`EventStore`.
+embedded default) or ``postgresql://user@host:5432/db`` (for several server processes).
+Another database plugs in by implementing :class:`EventStore`.
 """
 
 from reverie.store.base import EventStore, StoredEvent, VersionConflict, open_store

@@ -27,24 +27,37 @@ class EventStore(Protocol):
     nothing. An event is durable when ``append`` returns: only then is it acknowledged.
     """
 
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (the other calls do it if needed;
+        calling it at start-up makes a bad URL fail there)."""
+
     async def create(self, code: str, payload: bytes, at: float) -> None:
         """Open a room's log with its first event (version 1); conflict if it exists."""
 
     async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
         """Append after version ``expected``; returns the new version."""
 
-    async def load(self, code: str) -> list[StoredEvent]:
-        """Every event of a room in order (empty if the room is unknown)."""
+    async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
+        """The events of a room after version ``after`` in order (empty if the room is
+        unknown)."""
 
     async def active_rooms(self, since: float) -> list[str]:
         """Codes of rooms written to since ``since`` (epoch seconds)."""
+
+    async def schema_version(self) -> int:
+        """The version of the store's schema (recorded by its migrations)."""
 
     async def close(self) -> None:
         """Release the connection."""
 
 
 def open_store(url: str) -> EventStore:
-    """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``)."""
+    """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``,
+    ``postgresql://user@host:5432/db``)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from reverie.store.postgres import PostgresStore
+
+        return PostgresStore(url)
     if url.startswith("sqlite://"):
         from reverie.store.sqlite import SQLiteStore
 
@@ -53,4 +66,7 @@ def open_store(url: str) -> EventStore:
             path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
         return SQLiteStore(path or ":memory:")
     scheme = url.split(":", 1)[0]
-    raise ValueError(f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db")
+    raise ValueError(
+        f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db or "
+        "postgresql://user@host/db"
+    )

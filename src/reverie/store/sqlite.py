@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
@@ -20,22 +20,44 @@ from reverie.store.base import StoredEvent, VersionConflict
 
 T = TypeVar("T")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    code TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-    code TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    payload BLOB NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (code, version)
-);
-CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_at);
-"""
+#: Each migration brings the schema from its index to the next version (recorded in
+#: ``PRAGMA user_version``); never edit one that has shipped, add another. The first is
+#: idempotent because files written before versions were recorded already hold it.
+MIGRATIONS: Sequence[str] = (
+    """
+    CREATE TABLE IF NOT EXISTS rooms (
+        code TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS events (
+        code TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        payload BLOB NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (code, version)
+    );
+    CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_at);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Apply the migrations the file lacks, each in its own transaction; returns the
+    schema version. A file from a newer server is refused."""
+    current = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if current > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"the database schema is at version {current}; this server knows up to "
+            f"{SCHEMA_VERSION}: upgrade the server"
+        )
+    for version in range(current + 1, SCHEMA_VERSION + 1):
+        db.executescript(
+            f"BEGIN IMMEDIATE; {MIGRATIONS[version - 1]}; PRAGMA user_version = {version}; COMMIT;"
+        )
+    return SCHEMA_VERSION
 
 
 class SQLiteStore:
@@ -47,11 +69,19 @@ class SQLiteStore:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        migrate(self._db)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
 
     async def _run(self, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._worker, fn)
+
+    async def open(self) -> None:
+        """Nothing to do: the file is opened and migrated in the constructor."""
+
+    async def schema_version(self) -> int:
+        """The schema version the file is at."""
+        row = await self._run(lambda: self._db.execute("PRAGMA user_version").fetchone())
+        return int(row[0])
 
     async def create(self, code: str, payload: bytes, at: float) -> None:
         """Open a room's log with its first event."""
@@ -99,10 +129,13 @@ class SQLiteStore:
         db.execute("COMMIT")
         return version
 
-    async def load(self, code: str) -> list[StoredEvent]:
-        """Every event of a room in order."""
-        sql = "SELECT version, payload, at FROM events WHERE code = ? ORDER BY version"
-        rows = await self._run(lambda: self._db.execute(sql, (code,)).fetchall())
+    async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
+        """The events of a room after version ``after``, in order."""
+        sql = (
+            "SELECT version, payload, at FROM events"
+            " WHERE code = ? AND version > ? ORDER BY version"
+        )
+        rows = await self._run(lambda: self._db.execute(sql, (code, after)).fetchall())
         return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
 
     async def active_rooms(self, since: float) -> list[str]:

@@ -257,6 +257,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         decks = _load_decks()
         store = open_store(cfg.store_url)
+        await store.open()  # a database that cannot be reached fails the start-up here
         bus = open_bus(cfg.bus_url)
         service = RoomService(
             store, bus, decks, default_deck=cfg.default_deck, bot_delay=cfg.bot_delay

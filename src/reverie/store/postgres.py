@@ -1,0 +1,171 @@
+"""The PostgreSQL event store: for several server processes sharing one log.
+
+The database itself enforces the log's one rule: the primary key ``(code, version)``
+admits one event per room and version, and ``append`` moves the room's version only
+from the version the writer expected, in the same transaction. Two processes deciding
+at once can therefore never both write version N: the second gets
+:class:`VersionConflict` and catches up from the log.
+
+The schema is created and migrated at start-up under an advisory lock (several
+processes may start together); its version is recorded in ``reverie_schema``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from reverie.store.base import StoredEvent, VersionConflict
+
+#: Each migration brings the schema from its index to the next version; never edit one
+#: that has shipped, add another.
+MIGRATIONS: Sequence[str] = (
+    """
+    CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE events (
+        code TEXT NOT NULL REFERENCES rooms (code),
+        version INTEGER NOT NULL,
+        payload BYTEA NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (code, version)
+    );
+    CREATE INDEX rooms_updated ON rooms (updated_at);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+#: Serialises migrations between processes (any constant; "reverie" in ASCII).
+_MIGRATION_LOCK = 0x72657665726965
+
+
+class PostgresStore:
+    """Event log in PostgreSQL, through a small pool of async connections."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        self.url = url
+        self._pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False)
+        self._opened = False
+        self._opening = asyncio.Lock()
+
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (idempotent)."""
+        async with self._opening:
+            if self._opened:
+                return
+            await self._pool.open(wait=True, timeout=10)
+            self._opened = True
+            await migrate(self._pool)
+
+    async def _ready(self) -> AsyncConnectionPool:
+        if not self._opened:
+            await self.open()
+        return self._pool
+
+    async def create(self, code: str, payload: bytes, at: float) -> None:
+        """Open a room's log with its first event (version 1); conflict if it exists."""
+        pool = await self._ready()
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                await conn.execute(
+                    "INSERT INTO rooms (code, version, created_at, updated_at)"
+                    " VALUES (%s, 1, %s, %s)",
+                    (code, at, at),
+                )
+                await conn.execute(
+                    "INSERT INTO events (code, version, payload, at) VALUES (%s, 1, %s, %s)",
+                    (code, payload, at),
+                )
+        except psycopg.errors.UniqueViolation:
+            raise VersionConflict(f"room {code} exists") from None
+
+    async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
+        """Append after version ``expected``; raise VersionConflict if it moved on."""
+        pool = await self._ready()
+        version = expected + 1
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                cur = await conn.execute(
+                    "UPDATE rooms SET version = %s, updated_at = %s"
+                    " WHERE code = %s AND version = %s",
+                    (version, at, code, expected),
+                )
+                if cur.rowcount != 1:
+                    raise VersionConflict(f"room {code} is not at version {expected}")
+                await conn.execute(
+                    "INSERT INTO events (code, version, payload, at) VALUES (%s, %s, %s, %s)",
+                    (code, version, payload, at),
+                )
+        except psycopg.errors.UniqueViolation:
+            raise VersionConflict(f"room {code} already has version {version}") from None
+        return version
+
+    async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
+        """The events of a room after version ``after``, in order."""
+        pool = await self._ready()
+        async with pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT version, payload, at FROM events"
+                " WHERE code = %s AND version > %s ORDER BY version",
+                (code, after),
+            )
+            rows = await cur.fetchall()
+        return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
+
+    async def active_rooms(self, since: float) -> list[str]:
+        """Rooms written to since ``since``."""
+        pool = await self._ready()
+        async with pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT code FROM rooms WHERE updated_at >= %s ORDER BY updated_at", (since,)
+            )
+            rows = await cur.fetchall()
+        return [r[0] for r in rows]
+
+    async def schema_version(self) -> int:
+        """The schema version the database is at."""
+        pool = await self._ready()
+        async with pool.connection() as conn:
+            return await _current_version(conn)
+
+    async def close(self) -> None:
+        """Close the pool."""
+        if self._opened:
+            await self._pool.close()
+            self._opened = False
+
+
+async def _current_version(conn: psycopg.AsyncConnection[tuple[int]]) -> int:
+    cur = await conn.execute("SELECT coalesce(max(version), 0) FROM reverie_schema")
+    row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(pool: AsyncConnectionPool) -> int:
+    """Apply the migrations the database lacks; returns the schema version.
+
+    A database at a newer version than this code knows is refused: an older server must
+    not write to a log whose shape it does not understand.
+    """
+    async with pool.connection() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS reverie_schema"
+            " (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        current = await _current_version(conn)
+        if current > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"the database schema is at version {current}; this server knows up to "
+                f"{SCHEMA_VERSION}: upgrade the server"
+            )
+        for version in range(current + 1, SCHEMA_VERSION + 1):
+            await conn.execute(MIGRATIONS[version - 1].encode())
+            await conn.execute("INSERT INTO reverie_schema (version) VALUES (%s)", (version,))
+    return SCHEMA_VERSION
