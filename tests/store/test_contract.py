@@ -62,8 +62,10 @@ def test_active_rooms_are_those_written_since(store_url: str) -> None:
 
 
 def test_two_writers_never_both_write_a_version(store_url: str) -> None:
-    """Two stores on one database (two server processes) race for each next version:
-    exactly one wins every time and the log has no gap and no duplicate."""
+    """Two stores on one database race for each next version: exactly one wins every
+    time and the log has no gap and no duplicate. (On PostgreSQL they stand for two
+    server processes; an SQLite file belongs to one process, whose two connections race
+    here.)"""
 
     async def main() -> None:
         a, b = open_store(store_url), open_store(store_url)

@@ -6,12 +6,12 @@ line on standard error, never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from functools import partial
 from pathlib import Path
 from typing import Annotated
-from urllib.parse import urlsplit, urlunsplit
 
 import typer
 from rich.console import Console
@@ -42,21 +42,6 @@ def _fail(message: str) -> typer.Exit:
     print(f"error: {message}", file=sys.stderr)
     return typer.Exit(2)
 
-
-
-def redact(url: str) -> str:
-    """A URL fit to print: its password hidden.
-
-    >>> redact("postgresql://ann:s3cret@db:5432/reverie")
-    'postgresql://ann:***@db:5432/reverie'
-    >>> redact("sqlite:///data/reverie.db")
-    'sqlite:///data/reverie.db'
-    """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 @app.command()
 def score() -> None:
@@ -176,6 +161,7 @@ def serve(
     """Start the game server and print its URL."""
     import uvicorn
 
+    from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
     from reverie.web.settings import Settings
 
@@ -185,6 +171,11 @@ def serve(
     if host in ("0.0.0.0", "::"):
         _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {redact(settings.store_url)}")
+    try:  # one clear line, not a traceback, when the store cannot be used
+        asyncio.run(check_store(settings.store_url))
+    except (StoreUnavailable, RuntimeError) as exc:
+        _err.print(f"[red]Cannot start:[/red] {exc}")
+        raise typer.Exit(1) from None
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -46,6 +46,11 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
 IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
+#: A phase whose deadline passed while no process ran the room still gets this long once
+#: it is loaded again, so players who reconnect see the clock before it ends the phase.
+MIN_TIMER = 1.0
+#: Waits before trying a failed timeout or bot move again (the store may be back).
+RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 
 def normalise_code(code: str) -> str:
@@ -64,6 +69,11 @@ class LiveRoom:
     deadline: float | None = None
     deadline_key: tuple[int, int, str, str] | None = None
     timer: asyncio.TimerHandle | None = None
+    # When the current game phase began, from the log's event times: a phase's deadline
+    # is this plus its timer, so a restart or another process keeps the same deadline.
+    phase_started: float = 0.0
+    # Failed writes of a timeout or a bot's move in a row (for the retry's backoff).
+    failures: int = 0
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     # Frames of the current version and presence, built once for every seat watching.
     presence: int = 0
@@ -173,7 +183,7 @@ class RoomService:
                 await self.store.create(code, encode_event(event), now)
             except VersionConflict:
                 continue
-            live = LiveRoom(state, last_active=now)
+            live = LiveRoom(state, last_active=now, phase_started=now)
             self.rooms[code] = live
             return live, token
         raise RuntimeError("could not find a free room code")
@@ -189,10 +199,11 @@ class RoomService:
             async with lock:
                 live = self.rooms.get(code)
                 if live is None:
-                    state = await self._replay(code)
-                    if state is None:
+                    replayed = await self._replay(code)
+                    if replayed is None:
                         return None
-                    live = LiveRoom(state, last_active=self.clock())
+                    state, phase_started = replayed
+                    live = LiveRoom(state, last_active=self.clock(), phase_started=phase_started)
                     self.rooms[code] = live
                     # A room back in memory picks up where it was: bots and timers go on.
                     self._after_change(live)
@@ -227,12 +238,17 @@ class RoomService:
             await asyncio.sleep(every)
             await self.evict_idle()
 
-    async def _replay(self, code: str) -> RoomState | None:
+    async def _replay(self, code: str) -> tuple[RoomState, float] | None:
+        """The room from its log, and when its current phase began (the time of the
+        event that began it)."""
         stored = await self.store.load(code)
         state: RoomState | None = None
-        for event in decode_log(s.payload for s in stored):
+        phase_started = 0.0
+        for record, event in zip(stored, decode_log(s.payload for s in stored), strict=True):
             state = evolve(state, event)
-        return state
+            if state.phase_version == state.version:
+                phase_started = record.at
+        return None if state is None else (state, phase_started)
 
     def seat_for_token(self, live: LiveRoom, token: str | None) -> int | None:
         """The seat a token holds in this room, if any."""
@@ -265,17 +281,20 @@ class RoomService:
         before = live.state
         after = evolve(before, event)
         try:
-            await self.store.append(before.code, before.version, encode_event(event), self.clock())
+            now = self.clock()
+            await self.store.append(before.code, before.version, encode_event(event), now)
         except VersionConflict:
             # Another process wrote first: take the log as the truth and let the client retry.
             fresh = await self._replay(before.code)
             if fresh is not None:
-                live.state = fresh
+                live.state, live.phase_started = fresh
                 await self.publish_state(live)
             raise RoomError(
                 "stale_version", "The table has moved on; look again and retry."
             ) from None
         live.state = after
+        if after.phase_version == after.version:
+            live.phase_started = now
         live.last_active = self.clock()
         if isinstance(event, Chatted):
             line = after.chat[-1]
@@ -381,22 +400,38 @@ class RoomService:
         live.presence += 1  # the deadline is part of the frames
         if key is None or timer is None:
             return
-        seconds = timer[1]
-        live.deadline = self.clock() + seconds
+        live.deadline = live.phase_started + timer[1]
+        self._call_time_up(live, key, max(MIN_TIMER, live.deadline - self.clock()))
+
+    def _call_time_up(self, live: LiveRoom, key: tuple[int, int, str, str], delay: float) -> None:
         loop = asyncio.get_running_loop()
-        live.timer = loop.call_later(seconds, lambda: loop.create_task(self._time_up(live, key)))
+        live.timer = loop.call_later(delay, lambda: loop.create_task(self._time_up(live, key)))
+
+    def _retry_delay(self, live: LiveRoom) -> float:
+        live.failures += 1
+        return RETRY_DELAYS[min(live.failures, len(RETRY_DELAYS)) - 1]
 
     async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
             if live.deadline_key != key or self._closed:
                 return
+            timeout = live.state.family.timeout()
+            if timeout is None:
+                return
             try:
-                timeout = live.state.family.timeout()
-                if timeout is None:
-                    return
                 await self._commit_locked(live, Acted(timeout))
+                live.failures = 0
             except (RoomError, IllegalAction) as exc:  # the phase ended in the meantime
                 log.debug("timeout in %s ignored: %s", live.state.code, exc)
+            except Exception:
+                # The store failed (disk full, database away): the phase must still end,
+                # so try again later rather than leave the table frozen.
+                delay = self._retry_delay(live)
+                log.exception(
+                    "timeout in %s not written; retrying in %.1fs", live.state.code, delay
+                )
+                if live.deadline_key == key:
+                    self._call_time_up(live, key, delay)
 
     def _schedule_bots(self, live: LiveRoom) -> None:
         room = live.state
@@ -412,7 +447,9 @@ class RoomService:
 
     async def _bot_move(self, live: LiveRoom, seat: int) -> None:
         try:
-            if self.bot_delay > 0:
+            if live.failures:  # the last write failed: give the store time to come back
+                await asyncio.sleep(RETRY_DELAYS[min(live.failures, len(RETRY_DELAYS)) - 1])
+            elif self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay * (0.5 + self._rng.random()))
             else:
                 await asyncio.sleep(0)
@@ -426,8 +463,12 @@ class RoomService:
                     return
                 try:
                     await self._commit_locked(live, Acted(action))
+                    live.failures = 0
                 except (RoomError, IllegalAction) as exc:
                     log.info("bot move in %s refused: %s", room.code, exc)
+                except Exception:
+                    live.failures += 1
+                    log.exception("bot move in %s not written; will retry", room.code)
         finally:
             live.bot_tasks.pop(seat, None)
             if not self._closed:

@@ -5,6 +5,22 @@ embedded default) or ``postgresql://user@host:5432/db`` (for several server proc
 Another database plugs in by implementing :class:`EventStore`.
 """
 
-from reverie.store.base import EventStore, StoredEvent, VersionConflict, open_store
+from reverie.store.base import (
+    EventStore,
+    StoredEvent,
+    StoreUnavailable,
+    VersionConflict,
+    check_store,
+    open_store,
+    redact,
+)
 
-__all__ = ["EventStore", "StoredEvent", "VersionConflict", "open_store"]
+__all__ = [
+    "EventStore",
+    "StoreUnavailable",
+    "StoredEvent",
+    "VersionConflict",
+    "check_store",
+    "open_store",
+    "redact",
+]

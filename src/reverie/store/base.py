@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 
 class VersionConflict(RuntimeError):
     """Another writer appended to the room first: the expected version is stale."""
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be used: the database is unreachable, or another server holds
+    the SQLite file. The message says what to do, in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +76,28 @@ def open_store(url: str) -> EventStore:
         f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db or "
         "postgresql://user@host/db"
     )
+
+
+async def check_store(url: str) -> None:
+    """Open the store of ``url`` (migrating it) and close it again: raises
+    ``StoreUnavailable`` (or ``RuntimeError`` for a schema from a newer server)."""
+    store = open_store(url)
+    try:
+        await store.open()
+    finally:
+        await store.close()
+
+
+def redact(url: str) -> str:
+    """A URL fit to print: its password hidden.
+
+    >>> redact("postgresql://ann:s3cret@db:5432/reverie")
+    'postgresql://ann:***@db:5432/reverie'
+    >>> redact("sqlite:///data/reverie.db")
+    'sqlite:///data/reverie.db'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))

@@ -16,9 +16,10 @@ import asyncio
 from collections.abc import Sequence
 
 import psycopg
+import psycopg_pool
 from psycopg_pool import AsyncConnectionPool
 
-from reverie.store.base import StoredEvent, VersionConflict
+from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict, redact
 
 #: Each migration brings the schema from its index to the next version; never edit one
 #: that has shipped, add another.
@@ -59,7 +60,13 @@ class PostgresStore:
         async with self._opening:
             if self._opened:
                 return
-            await self._pool.open(wait=True, timeout=10)
+            try:
+                await self._pool.open(wait=True, timeout=10)
+            except psycopg_pool.PoolTimeout as exc:
+                await self._pool.close()
+                raise StoreUnavailable(
+                    f"Cannot reach PostgreSQL at {redact(self.url)}: {exc}"
+                ) from None
             self._opened = True
             await migrate(self._pool)
 

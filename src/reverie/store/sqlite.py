@@ -5,6 +5,10 @@ Writes are short transactions on one connection; in WAL mode with
 is the durability the game needs; a power cut may lose the last moments. Every call
 runs on one worker thread, so the occasional WAL checkpoint (which syncs the file to
 disk) never stalls the event loop that serves every other room.
+
+One server process owns the file: a second one would show its players rooms that the
+first one moves on without it. An exclusive lock on ``<file>.lock`` refuses it at
+start-up (PostgreSQL is the store for several processes).
 """
 
 from __future__ import annotations
@@ -14,9 +18,14 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import IO, TypeVar
 
-from reverie.store.base import StoredEvent, VersionConflict
+from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: no lock there
+    fcntl = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 
@@ -64,8 +73,10 @@ class SQLiteStore:
     """Event log in one SQLite file."""
 
     def __init__(self, path: str) -> None:
+        self._lock: IO[str] | None = None
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._lock = _lock_file(path)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -148,3 +159,26 @@ class SQLiteStore:
         """Close the file."""
         await self._run(self._db.close)
         self._worker.shutdown()
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
+
+
+def _lock_file(path: str) -> IO[str] | None:
+    """Hold an exclusive lock beside the database, or raise ``StoreUnavailable``.
+
+    POSIX record locks belong to the process: the same process may open the file twice
+    (tests do), another process may not.
+    """
+    if fcntl is None:
+        return None
+    lock = open(f"{path}.lock", "a+")  # noqa: SIM115  # held open until close()
+    try:
+        fcntl.lockf(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise StoreUnavailable(
+            f"Another Reverie server is using {path}: stop it, or give this one another "
+            "--data-dir (several processes need PostgreSQL)."
+        ) from None
+    return lock

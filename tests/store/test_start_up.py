@@ -1,0 +1,43 @@
+"""A store that cannot be used stops `reverie serve` with one clear line."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+from reverie.store import open_store
+
+from ..web.harness import free_port
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "reverie", "serve", "--port", str(free_port()), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_second_server_on_one_sqlite_folder_is_refused(tmp_path: Path) -> None:
+    async def hold() -> None:
+        store = open_store(f"sqlite:///{tmp_path / 'reverie.db'}")  # a first server
+        try:
+            done = await asyncio.to_thread(serve, "--data-dir", str(tmp_path))
+        finally:
+            await store.close()
+        assert done.returncode == 1
+        assert "Another Reverie server is using" in done.stderr
+        assert "Traceback" not in done.stderr
+
+    asyncio.run(hold())
+
+
+def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path: Path) -> None:
+    done = serve("--data-dir", str(tmp_path), "--database-url", "postgresql://nobody@127.0.0.1:1/x")
+    assert done.returncode == 1
+    assert "Cannot reach PostgreSQL at postgresql://nobody@127.0.0.1:1/x" in done.stderr
+    assert "Traceback" not in done.stderr
