@@ -54,9 +54,14 @@ def _reverie_command() -> list[str]:
 def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     """Start ``reverie serve`` on ``port`` with ``data`` as its data dir; wait for /healthz."""
     log_path = data / f"server-{port}.log"
-    # Bots move at once; the suite opens more rooms a minute than one person would.
+    # Bots move at once; the suite opens more rooms a minute than one person would; a
+    # player who closes a page is away at once (a bot may take the seat).
     env = dict(
-        os.environ, REVERIE_BOT_DELAY="0", REVERIE_ROOMS_PER_MINUTE="0", PYTHONUNBUFFERED="1"
+        os.environ,
+        REVERIE_BOT_DELAY="0",
+        REVERIE_ROOMS_PER_MINUTE="0",
+        REVERIE_AWAY_GRACE="0",
+        PYTHONUNBUFFERED="1",
     )
     cmd = [
         *_reverie_command(),

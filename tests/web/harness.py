@@ -29,14 +29,14 @@ def free_port() -> int:
 
 
 class SkewClock:
-    """``time.monotonic`` plus whatever a test skipped ahead: rate limits refill without
-    the test sleeping."""
+    """The time plus whatever a test skipped ahead: rate limits refill and grace periods
+    pass without the test sleeping."""
 
     def __init__(self) -> None:
         self.skew = 0.0
 
     def __call__(self) -> float:
-        return time.monotonic() + self.skew
+        return time.time() + self.skew
 
     def advance(self, seconds: float) -> None:
         self.skew += seconds
@@ -46,14 +46,22 @@ class ServerThread:
     """uvicorn serving the app on a free port until ``stop``."""
 
     def __init__(
-        self, data_dir: Path, bot_delay: float = 0.0, limits_clock: SkewClock | None = None
+        self,
+        data_dir: Path,
+        bot_delay: float = 0.0,
+        limits_clock: SkewClock | None = None,
+        *,
+        clock: SkewClock | None = None,
+        away_grace: float = 0.0,
     ) -> None:
         self.port = free_port()
         self.data_dir = data_dir
-        settings = Settings(data_dir=data_dir, bot_delay=bot_delay)
+        settings = Settings(data_dir=data_dir, bot_delay=bot_delay, away_grace=away_grace)
         app = create_app(settings)
         if limits_clock is not None:
             app.state.limits_clock = limits_clock  # the sockets' rate limits read it
+        if clock is not None:
+            app.state.clock = clock  # the rooms' clock (grace periods, deadlines)
         config = uvicorn.Config(
             app,
             host="127.0.0.1",

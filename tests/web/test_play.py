@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from .harness import Client, ServerThread, create_room, join, play
+from .harness import Client, ServerThread, SkewClock, create_room, join, play
 
 COLORS = ["#f4a261", "#2a9d8f", "#8338ec", "#457b9d", "#ff66c4"]
 
@@ -100,8 +102,15 @@ def test_reconnect_returns_to_the_same_seat_and_bots_can_stand_in(server: Server
     assert welcome["seat"] == 1
     state = again.until(lambda f: f["type"] == "state")
     assert state["game"]["hand"] == hand and state["room"]["you"]["seat"] == 1
-    # The host hands Bob's seat to a bot; the bot plays for him until he reclaims it.
+    # Bob is at the table: his seat is not the host's to give away.
+    refused = host.request({"type": "bot_seat", "seat": 2, "on": True})
+    assert refused["type"] == "error" and refused["code"] == "player_present"
+    # Bob's phone dies; the host hands his seat to a bot until he reclaims it.
+    bob_token = bob.token
+    bob.close()
+    host.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["connected"])
     assert host.request({"type": "bot_seat", "seat": 2, "on": True})["type"] == "ack"
+    bob = Client(server.base, code, bob_token)
     seen = bob.until(lambda f: f["type"] == "state" and f["room"]["players"][2]["bot_playing"])
     assert seen["room"]["players"][2]["bot_playing"]
     assert bob.request({"type": "reclaim"})["type"] == "ack"
@@ -120,3 +129,41 @@ def test_a_table_can_take_over_from_a_host_who_left(server: ServerThread) -> Non
     assert ann.request({"type": "make_host", "seat": 1})["type"] == "ack"
     assert ann.until(lambda f: f["type"] == "state" and f["room"]["you"]["host"])
     assert ann.request({"type": "add_bot"})["type"] == "ack"
+
+
+def test_seats_and_the_host_role_wait_for_a_grace_period(tmp_path: Path) -> None:
+    """A player who drops for a moment keeps their seat and role; after the grace
+    period a bot may take the seat, someone else the host role, and a returning host
+    gets the role back."""
+    clock = SkewClock()
+    server = ServerThread(tmp_path, clock=clock, away_grace=60).start()
+    try:
+        code, token = create_room(server.base, "dixit", 4)
+        host = Client(server.base, code, token)
+        ann = join(server.base, code, "Ann", "#2a9d8f")
+        bob = join(server.base, code, "Bob", "#8338ec")
+        assert host.request({"type": "start"})["type"] == "ack"
+        bob_token = bob.token
+        bob.close()
+        host.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["connected"])
+        early = host.request({"type": "bot_seat", "seat": 2, "on": True})
+        assert early["type"] == "error" and early["code"] == "player_present"
+        host.close()
+        ann.until(lambda f: f["type"] == "state" and not f["room"]["players"][0]["connected"])
+        assert ann.request({"type": "make_host", "seat": 1})["code"] == "not_host"
+        clock.advance(61)
+        assert ann.request({"type": "make_host", "seat": 1})["type"] == "ack"
+        assert ann.request({"type": "bot_seat", "seat": 2, "on": True})["type"] == "ack"
+        # The old host comes back and is the host again; Bob comes back to his seat,
+        # which a bot plays until he reclaims it.
+        back = Client(server.base, code, token)
+        state = back.until(lambda f: f["type"] == "state" and f["room"]["you"]["host"])
+        assert state["room"]["you"]["seat"] == 0
+        ann.until(lambda f: f["type"] == "state" and not f["room"]["you"]["host"])
+        bob = Client(server.base, code, bob_token)
+        state = bob.until(lambda f: f["type"] == "state")
+        assert state["room"]["players"][2]["bot_playing"]
+        for c in (ann, back, bob):
+            c.close()
+    finally:
+        server.stop()

@@ -180,6 +180,10 @@ def _host(room: RoomState, seat: int | None) -> None:
         raise RoomError("not_host", "Only the host can do that.")
 
 
+def _is_bot(room: RoomState, seat: int) -> bool:
+    return 0 <= seat < len(room.players) and room.players[seat].bot
+
+
 def _fresh(room: RoomState, version: int | None) -> None:
     if version is not None and not room.phase_version <= version <= room.version:
         raise RoomError("stale_version", "The table has moved on; look again and retry.")
@@ -191,14 +195,16 @@ def decide(
     cmd: Frame,
     now: float,
     *,
-    host_away: bool = False,
+    away: frozenset[int] = frozenset(),
     rng: random.Random | None = None,
 ) -> RoomEvent:
     """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
 
-    ``Join`` and ``Hello`` are handled by the service (they involve tokens). While the
-    host is away (no open connection), any seated person may take the host role, so a
-    table is never stuck without someone to start, reorder or hand seats to bots.
+    ``Join`` and ``Hello`` are handled by the service (they involve tokens). ``away``:
+    the seats whose player has been gone for the grace period. A bot may take only such
+    a seat, and while the host is away any seated person may take the host role (it
+    returns to them when they come back), so a table is never stuck without someone to
+    start, reorder or hand seats to bots.
     """
     if isinstance(cmd, GameCommand):
         _fresh(room, cmd.version)
@@ -225,8 +231,9 @@ def decide(
         if not room.players[s].bot_playing:
             raise RoomError("bad_message", "Nobody else is playing your seat.")
         return BotSeat(s, on=False)
-    if isinstance(cmd, MakeHost) and host_away and cmd.seat == _seated(seat):
-        return HostChanged(cmd.seat)
+    taking_over = isinstance(cmd, MakeHost) and cmd.seat == _seated(seat) != room.host
+    if taking_over and room.host in away:
+        return HostChanged(_seated(seat), takeover=True)
     _host(room, seat)
     if isinstance(cmd, SetOptions):
         return OptionsSet(cmd.options, cmd.seats or room.seats)
@@ -258,5 +265,13 @@ def decide(
         teams = balanced(len(room.players), room.team_count, rng or random.Random())
         return TeamsSet(room.team_count, teams)
     if isinstance(cmd, HandToBot):
+        # Anyone may let a bot play their own seat; another's only once they are gone.
+        others = cmd.seat != seat and not _is_bot(room, cmd.seat)
+        if cmd.on and others and cmd.seat not in away:
+            raise RoomError(
+                "player_present",
+                "That player is still at the table: a bot takes a seat only once its "
+                "player has been away for a while.",
+            )
         return BotSeat(cmd.seat, on=cmd.on)
     raise RoomError("bad_message", "That message is not understood here.")

@@ -70,9 +70,11 @@ class Reordered(msgspec.Struct, frozen=True, tag="reordered"):
 
 
 class HostChanged(msgspec.Struct, frozen=True, tag="host_changed"):
-    """The host role passed to another seat."""
+    """The host role passed to another seat (``takeover``: taken from a host who was
+    away, who gets it back on return)."""
 
     seat: int
+    takeover: bool = False
 
 
 class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):

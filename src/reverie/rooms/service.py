@@ -28,6 +28,7 @@ from reverie.rooms.events import (
     Acted,
     Chatted,
     Created,
+    HostChanged,
     Joined,
     RoomEvent,
     decode_log,
@@ -44,6 +45,10 @@ _ENCODER = msgspec.json.Encoder()
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: How long a player must be gone (no open connection) before a bot may take their seat
+#: or, for the host, someone else the host role: a dropped phone reconnecting in a few
+#: seconds keeps both.
+AWAY_GRACE = 60.0
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
 IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
 #: A phase whose deadline passed while no process ran the room still gets this long once
@@ -65,6 +70,10 @@ class LiveRoom:
     state: RoomState
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: dict[str, int] = field(default_factory=dict)  # token hash → open sockets
+    # When each seat token's last connection closed (a token never seen since the room
+    # was loaded counts from ``loaded_at``).
+    gone_since: dict[str, float] = field(default_factory=dict)
+    loaded_at: float = 0.0
     spectators: int = 0
     deadline: float | None = None
     deadline_key: tuple[int, int, str, str] | None = None
@@ -103,6 +112,7 @@ class RoomService:
         *,
         default_deck: str = "default",
         bot_delay: float = 1.0,
+        away_grace: float = AWAY_GRACE,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -110,6 +120,7 @@ class RoomService:
         self.decks = decks
         self.default_deck = default_deck
         self.bot_delay = bot_delay
+        self.away_grace = away_grace
         self.clock = clock
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -183,7 +194,7 @@ class RoomService:
                 await self.store.create(code, encode_event(event), now)
             except VersionConflict:
                 continue
-            live = LiveRoom(state, last_active=now, phase_started=now)
+            live = LiveRoom(state, last_active=now, phase_started=now, loaded_at=now)
             self.rooms[code] = live
             return live, token
         raise RuntimeError("could not find a free room code")
@@ -203,7 +214,10 @@ class RoomService:
                     if replayed is None:
                         return None
                     state, phase_started = replayed
-                    live = LiveRoom(state, last_active=self.clock(), phase_started=phase_started)
+                    now = self.clock()
+                    live = LiveRoom(
+                        state, last_active=now, phase_started=phase_started, loaded_at=now
+                    )
                     self.rooms[code] = live
                     # A room back in memory picks up where it was: bots and timers go on.
                     self._after_change(live)
@@ -272,8 +286,8 @@ class RoomService:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
         async with live.lock:
-            host_away = live.state.host not in live.connected
-            event = decide(live.state, seat, cmd, self.clock(), host_away=host_away, rng=self._rng)
+            away = self.away_seats(live)
+            event = decide(live.state, seat, cmd, self.clock(), away=away, rng=self._rng)
             await self._commit_locked(live, event)
             return live.state.version
 
@@ -322,6 +336,18 @@ class RoomService:
 
     # ------------------------------------------------------------------ presence
 
+    def away_seats(self, live: LiveRoom) -> frozenset[int]:
+        """Seats of people with no open connection for at least the grace period."""
+        now = self.clock()
+        away = set()
+        for seat, player in enumerate(live.state.players):
+            token = player.token_hash
+            if token is None or live.connections.get(token, 0) > 0:
+                continue
+            if now - live.gone_since.get(token, live.loaded_at) >= self.away_grace:
+                away.add(seat)
+        return frozenset(away)
+
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection opened for the seat holding ``token_hash`` (None: a spectator).
 
@@ -332,9 +358,23 @@ class RoomService:
             live.spectators += 1
         else:
             live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+            live.gone_since.pop(token_hash, None)
         live.presence += 1
         live.last_active = self.clock()
+        if token_hash is not None and token_hash == live.state.home_host:
+            await self._host_returns(live, token_hash)
         await self.publish_state(live)
+
+    async def _host_returns(self, live: LiveRoom, token_hash: str) -> None:
+        """A host whose role was taken while they were away gets it back."""
+        async with live.lock:
+            seat = live.state.seat_of(token_hash)
+            if live.state.home_host != token_hash or seat is None:
+                return
+            try:
+                await self._commit_locked(live, HostChanged(seat))
+            except (RoomError, IllegalAction) as exc:
+                log.info("host of %s not given back: %s", live.state.code, exc)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection closed."""
@@ -346,6 +386,7 @@ class RoomService:
                 live.connections[token_hash] = left
             else:
                 live.connections.pop(token_hash, None)
+                live.gone_since[token_hash] = self.clock()
         live.presence += 1
         live.last_active = self.clock()
         if not self._closed:
@@ -471,7 +512,8 @@ class RoomService:
                     log.exception("bot move in %s not written; will retry", room.code)
         finally:
             live.bot_tasks.pop(seat, None)
-            if not self._closed:
+            # No running loop: the coroutine is being discarded with a stopped server.
+            if not self._closed and asyncio._get_running_loop() is not None:
                 self._schedule_bots(live)
 
     # ------------------------------------------------------------------ side channels

@@ -110,6 +110,9 @@ class RoomState:
     phase_version: int = 0
     lang: str = "en"  # the table's language: bots tell their clues in it
     team_count: int = 2  # team games only (set from the family's teams when created)
+    # The seat token hash of a host whose role was taken while they were away: they get
+    # it back when they return.
+    home_host: str | None = None
 
     @property
     def family(self) -> AnyFamily:
@@ -290,7 +293,10 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, HostChanged):
         if _seat(room, e.seat).bot:
             raise RoomError("bad_message", "A bot cannot be the host.")
-        return replace(room, host=e.seat)
+        home = None
+        if e.takeover:  # the first host taken from keeps the claim
+            home = room.home_host or room.players[room.host].token_hash
+        return replace(room, host=e.seat, home_host=home)
     if isinstance(e, OptionsSet):
         _in_lobby(room)
         _check_seats(room.variant, e.seats, len(room.players))

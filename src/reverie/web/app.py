@@ -7,6 +7,7 @@ import contextlib
 import gc
 import json
 import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -260,7 +261,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await store.open()  # a database that cannot be reached fails the start-up here
         bus = open_bus(cfg.bus_url)
         service = RoomService(
-            store, bus, decks, default_deck=cfg.default_deck, bot_delay=cfg.bot_delay
+            store,
+            bus,
+            decks,
+            default_deck=cfg.default_deck,
+            bot_delay=cfg.bot_delay,
+            away_grace=cfg.away_grace,
+            # Tests may set their own clock on the app before it starts.
+            clock=getattr(app.state, "clock", time.time),
         )
         app.state.settings = cfg
         app.state.decks = decks

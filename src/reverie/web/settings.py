@@ -15,7 +15,8 @@ class Settings:
     ``data_dir``). ``bus_url``: ``memory://``. ``bot_delay``: seconds a bot "thinks"
     (0 in tests). ``max_frame``: the largest WebSocket frame a client may send, bytes.
     ``rooms_per_minute``: how many rooms one client address may open a minute (bursts
-    of as many pass); 0 lifts the limit (load tests).
+    of as many pass); 0 lifts the limit (load tests). ``away_grace``: seconds a player
+    must be gone before a bot may take their seat, or someone else the host role.
     """
 
     data_dir: Path = Path("data")
@@ -25,6 +26,7 @@ class Settings:
     max_frame: int = 4096
     default_deck: str = "default"
     rooms_per_minute: float = 10.0
+    away_grace: float = 60.0
 
     @property
     def store_url(self) -> str:
@@ -50,5 +52,7 @@ class Settings:
             values["bot_delay"] = float(env["REVERIE_BOT_DELAY"])
         if "REVERIE_ROOMS_PER_MINUTE" in env:
             values["rooms_per_minute"] = float(env["REVERIE_ROOMS_PER_MINUTE"])
+        if "REVERIE_AWAY_GRACE" in env:
+            values["away_grace"] = float(env["REVERIE_AWAY_GRACE"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
