@@ -26,6 +26,8 @@ from reverie.content.words import (
     normalise,
     word_list_path,
 )
+from reverie.rules.visual import categories, language
+from reverie.rules.visual.language import UnknownLanguageError as RulesUnknownLanguageError
 
 MIN_ENTRIES = {"objects": 300, "actions": 300, "places": 300, "luck": 300, "proverbs": 150}
 
@@ -75,6 +77,13 @@ def test_category_points_and_languages() -> None:
     assert CATEGORY_POINTS == {"objects": 3, "actions": 4, "places": 5, "luck": 6, "proverbs": 8}
     assert CATEGORIES == ("objects", "actions", "places", "luck", "proverbs")
     assert LANGUAGES == ("ru", "en", "it")
+
+
+def test_the_rules_own_categories_languages_and_normalise() -> None:
+    # Content re-exports them; one object each, so the rules and the loaders agree.
+    assert CATEGORIES is categories.CATEGORIES and CATEGORY_POINTS is categories.CATEGORY_POINTS
+    assert LANGUAGES is language.LANGUAGES
+    assert normalise is language.normalise
 
 
 @pytest.mark.parametrize(("lang", "category"), LISTS)
@@ -264,8 +273,9 @@ def test_normalise_is_idempotent_on_the_lists() -> None:
 
 
 def test_normalise_rejects_unknown_language() -> None:
-    with pytest.raises(UnknownLanguageError):
+    with pytest.raises(RulesUnknownLanguageError) as error:
         normalise("casa", "fr")
+    assert isinstance(error.value, ValueError) and error.value.lang == "fr"
 
 
 # --- loader ----------------------------------------------------------------------------------
@@ -275,6 +285,7 @@ def test_unknown_language_and_category_raise_typed_errors() -> None:
     with pytest.raises(UnknownLanguageError) as lang_error:
         load_words("de", "objects")
     assert isinstance(lang_error.value, WordsError)
+    assert isinstance(lang_error.value, RulesUnknownLanguageError)
     assert isinstance(lang_error.value, ValueError)
     with pytest.raises(UnknownCategoryError):
         load_words("en", "colours")

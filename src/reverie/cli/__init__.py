@@ -19,7 +19,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from reverie.cli.round_input import RoundInputError, parse_request, score_request
-from reverie.content.deck_cli import deck_app
 from reverie.rules.association import VARIANTS, find_variant
 from reverie.rules.errors import SetupError
 from reverie.simulation import Summary, simulate
@@ -31,8 +30,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-
-app.add_typer(deck_app, name="deck")
 
 _err = Console(stderr=True)
 

@@ -1,18 +1,24 @@
-"""Word cards of the team drawing game ``visual`` and guess normalisation.
+"""Word cards of the team drawing game ``visual``: loading the word lists.
 
 The word lists are plain text files committed under
 ``content/words/visual/<lang>/<category>.txt`` (one entry per line, ``#``
 comment lines allowed).  Nothing is fetched at run time.
+
+The categories, their points, the languages and guess normalisation are rules
+(:mod:`reverie.rules.visual.categories`, :mod:`reverie.rules.visual.language`);
+they are re-exported here for the callers that load words and normalise them together.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import re
-import unicodedata
 from pathlib import Path
-from typing import Final, Literal, TypeGuard
+from typing import Final
+
+from reverie.rules.visual.categories import CATEGORIES, CATEGORY_POINTS, Category, is_category
+from reverie.rules.visual.language import LANGUAGES, Language, is_language, normalise
+from reverie.rules.visual.language import UnknownLanguageError as _RulesUnknownLanguageError
 
 __all__ = [
     "CATEGORIES",
@@ -35,36 +41,20 @@ __all__ = [
     "word_list_path",
 ]
 
-Language = Literal["ru", "en", "it"]
-Category = Literal["objects", "actions", "places", "luck", "proverbs"]
-
-LANGUAGES: Final[tuple[Language, ...]] = ("ru", "en", "it")
-
-# Points a team scores for a card guessed in each category; the order is the
-# order the sectors appear on a card.
-CATEGORY_POINTS: Final[dict[Category, int]] = {
-    "objects": 3,
-    "actions": 4,
-    "places": 5,
-    "luck": 6,
-    "proverbs": 8,
-}
-CATEGORIES: Final[tuple[Category, ...]] = tuple(CATEGORY_POINTS)
-
 GAME: Final = "visual"
 CONTENT_DIR_ENV: Final = "REVERIE_CONTENT_DIR"
 
 
 class WordsError(Exception):
-    """Base class of every error raised by this module."""
+    """Base class of every error the loaders of this module raise."""
 
 
-class UnknownLanguageError(WordsError, ValueError):
-    """The language code is not one of :data:`LANGUAGES`."""
+class UnknownLanguageError(WordsError, _RulesUnknownLanguageError):
+    """The language code is not one of :data:`LANGUAGES` (raised by the loaders).
 
-    def __init__(self, lang: str) -> None:
-        super().__init__(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
-        self.lang = lang
+    A subclass of the error :func:`normalise` raises, so catching
+    ``reverie.rules.visual.language.UnknownLanguageError`` catches both.
+    """
 
 
 class UnknownCategoryError(WordsError, ValueError):
@@ -85,16 +75,6 @@ class WordListNotFoundError(WordsError, FileNotFoundError):
     def __init__(self, path: Path) -> None:
         super().__init__(f"word list not found: {path}")
         self.path = path
-
-
-def is_language(value: str) -> TypeGuard[Language]:
-    """Return whether *value* is a supported language code."""
-    return value in LANGUAGES
-
-
-def is_category(value: str) -> TypeGuard[Category]:
-    """Return whether *value* is a card category name."""
-    return value in CATEGORY_POINTS
 
 
 def _check_language(lang: str) -> Language:
@@ -178,59 +158,3 @@ def load_words(lang: str, category: str) -> tuple[str, ...]:
         WordListNotFoundError: the list file does not exist.
     """
     return _read_list(word_list_path(lang, category))
-
-
-_ARTICLES: Final[dict[Language, frozenset[str]]] = {
-    "en": frozenset({"a", "an", "the"}),
-    # Only bare articles: articulated prepositions (del, nella, sull', ...)
-    # carry meaning and must survive.
-    "it": frozenset({"il", "lo", "la", "i", "gli", "le", "un", "uno", "una"}),
-    "ru": frozenset(),
-}
-
-# Elided Italian articles ("l'albero", "un'ape").  The lookbehind keeps
-# "dell'", "all'", "nell'" and other articulated prepositions intact.
-_IT_ELIDED_ARTICLE: Final = re.compile(r"(?<![^\W\d_])(?:l|un)['’ʼ`´]")
-_APOSTROPHES: Final = re.compile(r"['’ʼ`´]")
-# Letters whose diacritic makes a different letter rather than an accent:
-# stripping it would turn "чай" into "чаи".
-_KEEP_MARKS: Final = frozenset({"й"})
-
-
-def _strip_marks(text: str) -> str:
-    out: list[str] = []
-    for char in text:
-        if char in _KEEP_MARKS:
-            out.append(char)
-            continue
-        for part in unicodedata.normalize("NFD", char):
-            if not unicodedata.combining(part):
-                out.append(part)
-    return "".join(out)
-
-
-def normalise(text: str, lang: str) -> str:
-    """Return *text* reduced to the form used to compare guesses with answers.
-
-    Lowercases, maps ``ё`` to ``е``, strips accents and other diacritics
-    (keeping ``й``), turns punctuation and symbols into spaces, drops the
-    articles of *lang* (English *a/an/the*; Italian *il, lo, la, i, gli, le,
-    l', un, uno, una, un'*) and collapses whitespace.  ``"L'Albero"`` and
-    ``"albero"`` give the same result, as do ``"Ёлка"`` and ``"елка"``.
-
-    Raises:
-        UnknownLanguageError: *lang* is not in :data:`LANGUAGES`.
-    """
-    checked = _check_language(lang)
-    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
-    if checked == "it":
-        folded = _IT_ELIDED_ARTICLE.sub(" ", folded)
-        folded = _APOSTROPHES.sub(" ", folded)
-    else:
-        # English contractions and possessives read as one word: "don't",
-        # "Rubik's" must not leave a stray "t" or "s" token behind.
-        folded = _APOSTROPHES.sub("", folded)
-    folded = _strip_marks(folded)
-    cleaned = "".join(" " if unicodedata.category(char)[0] in "PSZC" else char for char in folded)
-    articles = _ARTICLES[checked]
-    return " ".join(word for word in cleaned.split() if word not in articles)

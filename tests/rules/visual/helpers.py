@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 
 from msgspec.structs import replace
 
-from reverie.content.words import CATEGORIES, Category
 from reverie.rules.visual import (
     Card,
     Choose,
@@ -19,6 +18,7 @@ from reverie.rules.visual import (
     new_game,
 )
 from reverie.rules.visual.board import LAST_SQUARE
+from reverie.rules.visual.categories import CATEGORIES, Category
 from reverie.rules.visual.playouts import seat_teams
 
 #: A plain card and the same card with a blank in each of the first four sectors.

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reverie.content.words import CATEGORIES, LANGUAGES, load_words
+from reverie.content.words import load_words
 from reverie.rules.visual import Options, build_deck
 from reverie.rules.visual.board import (
     DEFAULT_BONUS_TOKENS,
@@ -16,6 +16,8 @@ from reverie.rules.visual.board import (
     deal_tokens,
 )
 from reverie.rules.visual.cards import category_value
+from reverie.rules.visual.categories import CATEGORIES
+from reverie.rules.visual.language import LANGUAGES
 from tests.rules.visual.helpers import game, synthetic_words
 
 

@@ -15,7 +15,6 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from reverie.content.words import CATEGORIES
 from reverie.rules.visual import (
     Card,
     GameState,
@@ -28,6 +27,7 @@ from reverie.rules.visual import (
     view,
     views,
 )
+from reverie.rules.visual.categories import CATEGORIES
 from reverie.rules.visual.playouts import random_action
 from reverie.rules.visual.views import SECRET_PHASES
 from tests.rules.visual.helpers import (

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import msgspec
 
 from reverie.content.decks import Deck
-from reverie.content.words import CATEGORIES, Category, is_language, load_words
+from reverie.content.words import load_words
 from reverie.games.base import GameCommand, GameFamily, Limit, RoomLike, TeamSpec, VariantInfo
 from reverie.games.visual import canvas
 from reverie.rooms.errors import RoomError
@@ -37,6 +37,8 @@ from reverie.rules.visual import (
 )
 from reverie.rules.visual.board import LAST_SQUARE
 from reverie.rules.visual.cards import CHOOSABLE, Card, category_value
+from reverie.rules.visual.categories import CATEGORIES, Category
+from reverie.rules.visual.language import is_language
 
 NAME = "visual"
 TITLE = "Visual Game"

@@ -24,21 +24,28 @@ from reverie.rules.visual.actions import (
     encode_action,
 )
 from reverie.rules.visual.cards import Card, build_deck
+from reverie.rules.visual.categories import CATEGORIES, CATEGORY_POINTS, Category
 from reverie.rules.visual.engine import Transition, apply, new_game, replay, subject, waiting_for
+from reverie.rules.visual.language import LANGUAGES, Language, normalise
 from reverie.rules.visual.matching import Verdict, match_guess
 from reverie.rules.visual.state import GameState, Options, Phase, Timer
 from reverie.rules.visual.views import spectator_view, view, views
 
 __all__ = [
+    "CATEGORIES",
+    "CATEGORY_POINTS",
+    "LANGUAGES",
     "Accept",
     "Action",
     "Card",
+    "Category",
     "Choose",
     "Forfeit",
     "GameState",
     "Guess",
     "IllegalAction",
     "Keep",
+    "Language",
     "Move",
     "Options",
     "Phase",
@@ -55,6 +62,7 @@ __all__ = [
     "encode_action",
     "match_guess",
     "new_game",
+    "normalise",
     "replay",
     "spectator_view",
     "subject",

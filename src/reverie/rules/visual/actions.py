@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from reverie.content.words import Category
+from reverie.rules.visual.categories import Category
 
 
 class Choose(msgspec.Struct, frozen=True, tag="choose", forbid_unknown_fields=True):

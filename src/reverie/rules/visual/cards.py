@@ -1,7 +1,7 @@
 """Cards of the drawing game: five sectors, one per category, some with a blank.
 
 A card holds one subject per category in the order of
-:data:`reverie.content.words.CATEGORIES` (objects 3, actions 4, places/professions/animals
+:data:`reverie.rules.visual.categories.CATEGORIES` (objects 3, actions 4, places/professions/animals
 5, luck 6, proverbs 8). A card may have a **blank** in one of the first four sectors:
 choosing that category turns the turn into a proverb round for all teams.
 
@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from reverie.content.words import CATEGORIES, CATEGORY_POINTS, Category
 from reverie.rules.seeded import rng_for
+from reverie.rules.visual.categories import CATEGORIES, CATEGORY_POINTS, Category
 
 #: The categories a drawer may choose (the proverb is only reached through a blank).
 CHOOSABLE: tuple[Category, ...] = CATEGORIES[:4]

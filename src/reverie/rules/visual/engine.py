@@ -52,7 +52,6 @@ from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from reverie.content.words import CATEGORIES
 from reverie.rules.errors import IllegalAction, SetupError
 from reverie.rules.seeded import rng_for
 from reverie.rules.visual import events as ev
@@ -77,6 +76,7 @@ from reverie.rules.visual.board import (
     make_tokens,
 )
 from reverie.rules.visual.cards import CHOOSABLE, Card, category_value
+from reverie.rules.visual.categories import CATEGORIES
 from reverie.rules.visual.matching import Verdict, match_guess
 from reverie.rules.visual.state import (
     GameState,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from reverie.content.words import Category
+from reverie.rules.visual.categories import Category
 
 
 class TurnStarted(msgspec.Struct, frozen=True, tag="turn_started"):

@@ -1,6 +1,6 @@
 """Matching a typed guess with the subject of the card.
 
-Both texts go through :func:`reverie.content.words.normalise` (case, accents, ё/е,
+Both texts go through :func:`reverie.rules.visual.language.normalise` (case, accents, ё/е,
 punctuation, articles of the game's language); then:
 
 * **words** (objects, actions, places, luck): equal normal forms, or equal once spaces
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 
-from reverie.content.words import Language, normalise
+from reverie.rules.visual.language import Language, normalise
 
 PROVERB_SHARE = 0.7
 PROVERB_CLOSE_SHARE = 0.4

@@ -16,7 +16,6 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from reverie.content.words import Category, Language
 from reverie.rules.visual.board import (
     DEFAULT_BONUS_TOKENS,
     DEFAULT_BONUS_VALUE,
@@ -25,6 +24,8 @@ from reverie.rules.visual.board import (
     Token,
 )
 from reverie.rules.visual.cards import DEFAULT_BLANK_SHARE, Card
+from reverie.rules.visual.categories import Category
+from reverie.rules.visual.language import Language
 
 
 class Phase(enum.StrEnum):

@@ -1,34 +1,30 @@
-"""``reverie deck ...``: build the default deck and draw contact sheets."""
+"""``python -m tools.deckgen``: build the default deck and draw contact sheets.
+
+Run from the repository root (``make deck`` does), so that ``tools`` is importable.
+"""
 
 from __future__ import annotations
 
 import html
-import os
 import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from reverie.content.deck_build import DEFAULT_SEED, DeckBuildError, build_deck
 from reverie.content.decks import DeckError, default_deck_path, load_deck
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.deckgen.build import DEFAULT_SEED, build_deck
+from tools.deckgen.model import DeckBuildError
 
-deck_app = typer.Typer(help="Build picture decks and contact sheets.", no_args_is_help=True)
+app = typer.Typer(
+    help="Build picture decks and contact sheets.", no_args_is_help=True, add_completion=False
+)
 
-# Debian's Chromium (Playwright cannot download browsers here); override for other systems.
-CHROMIUM = os.environ.get("REVERIE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PER_SHEET = 30
 
 
-@deck_app.command()
+@app.command()
 def build(
     deck: Annotated[
         Path | None, typer.Option(help="Deck folder (default deck if omitted).")
@@ -66,7 +62,7 @@ def sheet_html(images: list[tuple[str, str]], cols: int = 6) -> str:
     )
 
 
-@deck_app.command()
+@app.command()
 def sheet(
     deck: Annotated[
         Path | None, typer.Option(help="Deck folder (default deck if omitted).")
@@ -101,7 +97,3 @@ def sheet(
             page.screenshot(path=str(target), full_page=True)
             typer.echo(f"wrote {target}")
         browser.close()
-
-
-if __name__ == "__main__":
-    deck_app()
