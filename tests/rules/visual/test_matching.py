@@ -111,3 +111,30 @@ def test_edit_distance_is_a_metric(a: str, b: str) -> None:
 def test_an_answer_always_matches_itself_in_any_case(word: str) -> None:
     assert match_word(word.upper(), word, "it") is C
     assert match_proverb(word.title(), word, "it") is C
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_no_sweep_of_long_guesses_wins_a_proverb_round(lang: str) -> None:
+    """The review's attack: guesses stuffed with the commonest words of every proverb of
+    a language (each within the length limit) used to "contain" 70% of every proverb.
+    Now a guess must also be mostly the proverb's own words: no sweep guess wins, while
+    the proverb itself (one extra word or one typo included) still does."""
+    from collections import Counter
+
+    from reverie.content.words import load_words
+    from reverie.rules.visual.engine import MAX_GUESS_LENGTH, MAX_PROVERB_GUESSES_PER_SEAT
+    from reverie.rules.visual.language import normalise
+
+    proverbs = load_words(lang, "proverbs")
+    counts = Counter(w for p in proverbs for w in set(normalise(p, lang).split()) if len(w) >= 3)
+    guesses, current = [], ""
+    for word, _ in counts.most_common():
+        if len(current) + len(word) + 1 > MAX_GUESS_LENGTH:
+            guesses.append(current)
+            current = ""
+        current = f"{current} {word}".strip()
+    guesses.append(current)
+    sweep = guesses[:MAX_PROVERB_GUESSES_PER_SEAT]
+    for proverb in proverbs:
+        assert not any(match_proverb(g, proverb, lang) is C for g in sweep), proverb  # type: ignore[arg-type]
+        assert match_proverb(f"{proverb} tutto", proverb, lang) is C  # type: ignore[arg-type]

@@ -90,6 +90,7 @@ from reverie.rules.visual.state import (
 
 __all__ = [
     "MAX_GUESSES_PER_SEAT",
+    "MAX_PROVERB_GUESSES_PER_SEAT",
     "MAX_GUESS_LENGTH",
     "Transition",
     "apply",
@@ -103,6 +104,9 @@ MAX_GUESS_LENGTH = 200
 #: Guesses one seat may make in one turn: plenty for a minute of drawing, and it keeps
 #: a flood of guesses from growing every frame of the room without end.
 MAX_GUESSES_PER_SEAT = 40
+#: In a proverb round every team guesses at once and a hit ends the round: fewer tries,
+#: so a seat cannot sweep the language's proverbs by brute force.
+MAX_PROVERB_GUESSES_PER_SEAT = 15
 PROVERB_MAX_STEPS = 8
 
 Events = tuple[ev.Event, ...]
@@ -462,10 +466,10 @@ def _guess(state: GameState, a: Guess) -> tuple[GameState, Events]:
     text = " ".join(a.text.split())
     if not text:
         raise IllegalAction("empty_guess", "Type a guess first.")
-    if sum(g.seat == a.seat for g in turn.guesses) >= MAX_GUESSES_PER_SEAT:
+    cap = MAX_PROVERB_GUESSES_PER_SEAT if turn.proverb else MAX_GUESSES_PER_SEAT
+    if sum(g.seat == a.seat for g in turn.guesses) >= cap:
         raise IllegalAction(
-            "too_many_guesses",
-            f"That is {MAX_GUESSES_PER_SEAT} guesses this turn: let the others try.",
+            "too_many_guesses", f"That is {cap} guesses this turn: let the others try."
         )
     if len(text) > MAX_GUESS_LENGTH:
         raise IllegalAction("guess_too_long", f"A guess is at most {MAX_GUESS_LENGTH} characters.")

@@ -8,11 +8,15 @@ punctuation, articles of the game's language); then:
   typo gives :attr:`Verdict.CLOSE` (a hint for the guesser, not a point): edit distance
   (Levenshtein) at most 1 for answers of 4–7 letters, at most 2 for 8 letters or more;
   answers of 1–3 letters have no "close".
-* **proverbs**: the significant words of the proverb are its words of 3 letters or more
+* **proverbs**: the significant words of a text are its words of 3 letters or more
   (all its words if none is that long). A guess is correct when it contains at least
-  :data:`PROVERB_SHARE` (70%) of them, each guess word counting once, a word matching
-  exactly or, for words of 5 letters or more, with one typo. It is close from
-  :data:`PROVERB_CLOSE_SHARE` (40%) on.
+  :data:`PROVERB_SHARE` (70%) of the proverb's significant words, each guess word
+  counting once, a word matching exactly or, for words of 5 letters or more, with one
+  typo, **and** has few significant words besides: at most 30% of the proverb's count
+  (at least one). It is close from :data:`PROVERB_CLOSE_SHARE` (40%) on with at most as
+  many extra words as the proverb has. The bound on extra words keeps a long guess
+  stuffed with common words from "containing" every proverb of the language: a guess
+  must be about as long as the answer.
 """
 
 from __future__ import annotations
@@ -86,13 +90,21 @@ def _same_word(guess_word: str, word: str) -> bool:
     return len(word) >= 5 and edit_distance(guess_word, word, 1) <= 1
 
 
-def proverb_share(guess: str, answer: str, lang: Language) -> float:
-    """The share of the proverb's significant words present in the guess (0 to 1)."""
-    words = normalise(answer, lang).split()
-    significant = [w for w in words if len(w) >= 3] or words
-    if not significant:
-        return 0.0
-    pool = normalise(guess, lang).split()
+def _significant(words: list[str]) -> list[str]:
+    return [w for w in words if len(w) >= 3] or words
+
+
+def proverb_overlap(guess: str, answer: str, lang: Language) -> tuple[int, int, int]:
+    """How many of the proverb's significant words the guess has, how many the proverb
+    has, and how many significant words the guess has besides.
+
+    >>> proverb_overlap("chi dorme non piglia pesci", "Chi dorme non piglia pesci", "it")
+    (5, 5, 0)
+    >>> proverb_overlap("chi dorme gatto cane topo", "Chi dorme non piglia pesci", "it")
+    (2, 5, 3)
+    """
+    significant = _significant(normalise(answer, lang).split())
+    pool = _significant(normalise(guess, lang).split())
     found = 0
     for word in significant:
         for k, candidate in enumerate(pool):
@@ -100,7 +112,7 @@ def proverb_share(guess: str, answer: str, lang: Language) -> float:
                 found += 1
                 del pool[k]
                 break
-    return found / len(significant)
+    return (found, len(significant), len(pool))
 
 
 def match_proverb(guess: str, answer: str, lang: Language) -> Verdict:
@@ -111,13 +123,18 @@ def match_proverb(guess: str, answer: str, lang: Language) -> Verdict:
     'correct'
     >>> match_proverb("chi dorme", p, "it").value, match_proverb("pesci", p, "it").value
     ('close', 'wrong')
+    >>> match_proverb("chi dorme non piglia pesci gatto cane topo lupo", p, "it").value
+    'close'
     """
     if match_word(guess, answer, lang) is Verdict.CORRECT:
         return Verdict.CORRECT
-    share = proverb_share(guess, answer, lang)
-    if share >= PROVERB_SHARE:
+    found, total, extra = proverb_overlap(guess, answer, lang)
+    if not total:
+        return Verdict.WRONG
+    share = found / total
+    if share >= PROVERB_SHARE and extra <= max(1, int(total * (1 - PROVERB_SHARE))):
         return Verdict.CORRECT
-    if share >= PROVERB_CLOSE_SHARE:
+    if share >= PROVERB_CLOSE_SHARE and extra <= total:
         return Verdict.CLOSE
     return Verdict.WRONG
 
