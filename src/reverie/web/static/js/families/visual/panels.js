@@ -1,12 +1,19 @@
 // The drawing game's side panels and end screen: the teams' scoreboard, the board, the
 // last turn revealed, the log of turns, and the final results.
-import { h } from "./dom.js";
-import { t, lang } from "./i18n.js";
-import { icon } from "./icons.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
-import { visualBoardSVG } from "./visual-board.js";
-import { room, game, me, isHost, send, section, nameOf, seatColor, colorOf, player, myTeam } from "./visual-ctx.js";
+import { visualBoardSVG } from "./board.js";
+import { room, game, me, caps, isHost, send, nameOf, seatColor, colorOf, player, myTeam } from "./ctx.js";
 
+/** @param {Event} e */
+const target = (e) => /** @type {Element} */ (e.currentTarget);
+
+/**
+ * @param {{id: number, value: number, bonus?: boolean}} token
+ * @param {{cls?: string}} [opts]
+ */
 export function tokenChip(token, { cls = "" } = {}) {
   return h(
     "span",
@@ -19,10 +26,12 @@ export function tokenChip(token, { cls = "" } = {}) {
   );
 }
 
+/** @param {string} category @param {boolean} proverb */
 export function categoryText(category, proverb) {
   return proverb ? t("vcat.proverbs") : t(`vcat.${category}`);
 }
 
+/** @param {number} seat @param {Record<string, any>} g */
 function memberRow(seat, g) {
   const p = player(seat);
   const turn = g.turn || {};
@@ -31,7 +40,7 @@ function memberRow(seat, g) {
   const host = isHost();
   return h(
     "li",
-    { class: ["vmember", seat === me() && "is-you", waiting && "waiting"], "data-seat": seat },
+    { class: ["vmember", seat === me() && "is-you", waiting && "waiting"], "data-seat": seat, key: seat },
     h("span", { class: "dot", style: { background: seatColor(seat) }, "aria-hidden": "true" }),
     h("span", { class: "pname" }, nameOf(seat)),
     seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
@@ -39,19 +48,16 @@ function memberRow(seat, g) {
     p && !p.bot && !p.connected ? h("span", { class: "tag tag-off" }, icon("offline", { size: 13 }), t("players.offline")) : null,
     p?.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 13 }), t("players.bot_playing")) : null,
     host && p && !p.bot && (!p.connected || p.bot_playing) && g.phase !== "over"
-      ? h("button", { type: "button", class: "btn btn-quiet btn-small seat-bot", onclick: (e) => send({ type: "bot_seat", seat, on: !p.bot_playing }, e.currentTarget) },
+      ? h("button", { type: "button", class: "btn btn-quiet btn-small seat-bot", onclick: (/** @type {Event} */ e) => send({ type: "bot_seat", seat, on: !p.bot_playing }, target(e)) },
           icon("bot", { size: 16 }), p.bot_playing ? t("players.bot_off") : t("players.bot_on"))
       : null,
   );
 }
 
-export function renderScores() {
-  const g = game();
+/** The teams' scoreboard. @param {Record<string, any>} g */
+export function scoresView(g) {
   const r = room();
-  const show = Boolean(r && g && r.status !== "lobby");
-  const sig = show ? [g.teams, g.turn, g.phase, g.waiting, r.players, me(), isHost(), r.team_colors, g.cards_left] : null;
-  section("scores", sig, () => {
-    if (!show) return null;
+  {
     const current = g.phase === "over" ? null : g.turn?.team;
     return h(
       "div",
@@ -63,7 +69,7 @@ export function renderScores() {
         (g.teams || []).map((tm) =>
           h(
             "li",
-            { class: ["vteam", tm.team === current && "current", tm.team === myTeam() && "mine"], "data-team": tm.team, style: { "--team": colorOf(tm.team) } },
+            { class: ["vteam", tm.team === current && "current", tm.team === myTeam() && "mine"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
             h(
               "div",
               { class: "vteam-head" },
@@ -83,23 +89,22 @@ export function renderScores() {
       ),
       h("p", { class: "muted small" }, t("vplayers.cards_left", { n: g.cards_left ?? 0 })),
     );
-  });
+  }
 }
 
-/** The board panel; `target` highlights the square a team is about to choose. */
-export function renderBoard(target = null) {
-  const g = game();
-  const r = room();
-  const show = Boolean(r && g && r.status !== "lobby");
-  const current = g && g.phase !== "over" ? g.turn?.team : null;
-  const sig = show ? [g.squares, (g.teams || []).map((tm) => [tm.team, tm.square]), r.team_colors, target, current] : null;
-  section("board", sig, () => {
-    if (!show) return null;
+/**
+ * The board panel; `square` highlights the square a team is about to choose.
+ * @param {Record<string, any>} g
+ * @param {number | null} square
+ */
+export function boardView(g, square = null) {
+  const current = g.phase !== "over" ? g.turn?.team : null;
+  {
     return h(
       "div",
       { class: "panel board vboard" },
       h("h2", {}, t("vboard.title")),
-      visualBoardSVG(g, colorOf, { target, current }),
+      visualBoardSVG(g, colorOf, { length: caps().board.length, target: square, current }),
       h(
         "ul",
         { class: "legend" },
@@ -108,9 +113,10 @@ export function renderBoard(target = null) {
         h("li", {}, icon("flag", { size: 16 }), t("vboard.legend_end")),
       ),
     );
-  });
+  }
 }
 
+/** @param {Record<string, any>} lt */
 function lastTurnLines(lt) {
   const lines = [];
   const cat = h("span", { class: "tag" }, categoryText(lt.category, lt.proverb));
@@ -143,12 +149,12 @@ function lastTurnLines(lt) {
 }
 
 /** The turn just finished, above the stage while the next one starts. */
-export function renderLastTurn() {
+export function lastTurnView() {
   const g = game();
   const r = room();
   const lt = g?.last_turn;
   const show = Boolean(r && g && lt && r.status === "playing" && (g.phase === "choose" || g.phase === "think"));
-  section("reveal", show ? [lt, r.team_colors] : null, () => {
+  {
     if (!show) return null;
     return h(
       "div",
@@ -156,13 +162,14 @@ export function renderLastTurn() {
       h("h2", { class: "vlast-title" }, t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
       lastTurnLines(lt),
     );
-  });
+  }
 }
 
-const history = new Map(); // turn number → last_turn, as seen on this page
+/** @type {Map<number, Record<string, any>>} turn number → last_turn, as seen on this page */
+const history = new Map();
 
-export function renderLog() {
-  const g = game();
+/** Remember the turn just finished (every state). @param {Record<string, any> | null} g */
+export function noteTurn(g) {
   const lt = g?.last_turn;
   if (g && g.phase === "choose" && g.turn?.number === 1 && !lt) history.clear();
   if (lt) {
@@ -170,10 +177,12 @@ export function renderLog() {
     if (seen && seen.subject !== lt.subject) history.clear(); // a new game
     history.set(lt.number, lt);
   }
+}
+
+export function logView() {
   const list = [...history.values()].sort((a, b) => b.number - a.number).slice(0, 10);
-  const show = Boolean(g && list.length);
-  section("log", show ? [list, room()?.team_colors] : null, () => {
-    if (!show) return null;
+  {
+    if (!list.length) return null;
     return h(
       "div",
       { class: "panel log vlog" },
@@ -184,7 +193,7 @@ export function renderLog() {
         list.map((x) =>
           h(
             "li",
-            { "data-turn": x.number },
+            { "data-turn": x.number, key: x.number },
             h("span", { class: "vlog-n" }, `${x.number}.`),
             " ",
             h("span", { class: "team-dot", style: { "--team": colorOf(x.team) }, "aria-hidden": "true" }),
@@ -197,15 +206,13 @@ export function renderLog() {
         ),
       ),
     );
-  });
+  }
 }
 
-export function renderFinal() {
-  const g = game();
+/** The end of the game. @param {Record<string, any>} g */
+export function finalView(g) {
   const r = room();
-  const show = Boolean(r && g && (g.phase === "over" || r.status === "over"));
-  section("final", show ? [g.teams, g.winners, g.finisher, isHost(), r.players, g.last_turn, lang()] : null, () => {
-    if (!show) return null;
+  {
     const winners = g.winners || [];
     const teams = (g.teams || []).slice().sort((a, b) => b.total - a.total || b.square - a.square);
     const names = winners.map(teamName).join(", ");
@@ -224,7 +231,7 @@ export function renderFinal() {
         teams.map((tm, i) =>
           h(
             "li",
-            { class: ["final-row", "vfinal-row", winners.includes(tm.team) && "winner"], "data-team": tm.team, style: { "--team": colorOf(tm.team) } },
+            { class: ["final-row", "vfinal-row", winners.includes(tm.team) && "winner"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
             h("span", { class: "rank" }, String(i + 1)),
             h(
               "div",
@@ -238,8 +245,8 @@ export function renderFinal() {
         ),
       ),
       isHost()
-        ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (e) => send({ type: "rematch" }, e.currentTarget) }, t("final.rematch")))
+        ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (/** @type {Event} */ e) => send({ type: "rematch" }, target(e)) }, t("final.rematch")))
         : h("p", { class: "muted" }, t("final.wait_rematch")),
     );
-  });
+  }
 }
