@@ -57,39 +57,37 @@ function memberRow(seat, g) {
 /** The teams' scoreboard. @param {Record<string, any>} g */
 export function scoresView(g) {
   const r = room();
-  {
-    const current = g.phase === "over" ? null : g.turn?.team;
-    return h(
-      "div",
-      { class: "panel scores vscores" },
-      h("h2", {}, t("vplayers.title")),
-      h(
-        "ul",
-        { class: "vteam-list" },
-        (g.teams || []).map((tm) =>
+  const current = g.phase === "over" ? null : g.turn?.team;
+  return h(
+    "div",
+    { class: "panel scores vscores" },
+    h("h2", {}, t("vplayers.title")),
+    h(
+      "ul",
+      { class: "vteam-list" },
+      (g.teams || []).map((tm) =>
+        h(
+          "li",
+          { class: ["vteam", tm.team === current && "current", tm.team === myTeam() && "mine"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
           h(
-            "li",
-            { class: ["vteam", tm.team === current && "current", tm.team === myTeam() && "mine"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
-            h(
-              "div",
-              { class: "vteam-head" },
-              teamBadge(r, tm.team),
-              tm.team === current ? h("span", { class: "tag tag-story" }, t("vplayers.turn")) : null,
-              h("span", { class: "vteam-square small muted" }, t("vplayers.square", { n: tm.square })),
-              h("span", { class: "vteam-total", title: t("vplayers.total") }, h("span", { class: "visually-hidden" }, `${t("vplayers.total")}: `), String(tm.total)),
-            ),
-            h("ul", { class: "vmembers" }, (tm.seats || []).map((seat) => memberRow(seat, g))),
-            h(
-              "div",
-              { class: "vteam-tokens", "aria-label": t("vplayers.tokens") },
-              (tm.tokens || []).length ? tm.tokens.map((tk) => tokenChip(tk)) : h("span", { class: "muted small" }, t("vplayers.no_tokens")),
-            ),
+            "div",
+            { class: "vteam-head" },
+            teamBadge(r, tm.team),
+            tm.team === current ? h("span", { class: "tag tag-story" }, t("vplayers.turn")) : null,
+            h("span", { class: "vteam-square small muted" }, t("vplayers.square", { n: tm.square })),
+            h("span", { class: "vteam-total", title: t("vplayers.total") }, h("span", { class: "visually-hidden" }, `${t("vplayers.total")}: `), String(tm.total)),
+          ),
+          h("ul", { class: "vmembers" }, (tm.seats || []).map((seat) => memberRow(seat, g))),
+          h(
+            "div",
+            { class: "vteam-tokens", "aria-label": t("vplayers.tokens") },
+            (tm.tokens || []).length ? tm.tokens.map((tk) => tokenChip(tk)) : h("span", { class: "muted small" }, t("vplayers.no_tokens")),
           ),
         ),
       ),
-      h("p", { class: "muted small" }, t("vplayers.cards_left", { n: g.cards_left ?? 0 })),
-    );
-  }
+    ),
+    h("p", { class: "muted small" }, t("vplayers.cards_left", { n: g.cards_left ?? 0 })),
+  );
 }
 
 /**
@@ -99,21 +97,19 @@ export function scoresView(g) {
  */
 export function boardView(g, square = null) {
   const current = g.phase !== "over" ? g.turn?.team : null;
-  {
-    return h(
-      "div",
-      { class: "panel board vboard" },
-      h("h2", {}, t("vboard.title")),
-      visualBoardSVG(g, colorOf, { length: caps().board.length, target: square, current }),
-      h(
-        "ul",
-        { class: "legend" },
-        h("li", {}, h("span", { class: "vtoken" }, "3"), t("vboard.legend_token")),
-        h("li", {}, h("span", { class: "vtoken bonus" }, icon("star", { size: 12 }), "2"), t("vboard.legend_bonus")),
-        h("li", {}, icon("flag", { size: 16 }), t("vboard.legend_end")),
-      ),
-    );
-  }
+  return h(
+    "div",
+    { class: "panel board vboard" },
+    h("h2", {}, t("vboard.title")),
+    visualBoardSVG(g, colorOf, { length: caps().board.length, target: square, current }),
+    h(
+      "ul",
+      { class: "legend" },
+      h("li", {}, h("span", { class: "vtoken" }, "3"), t("vboard.legend_token")),
+      h("li", {}, h("span", { class: "vtoken bonus" }, icon("star", { size: 12 }), "2"), t("vboard.legend_bonus")),
+      h("li", {}, icon("flag", { size: 16 }), t("vboard.legend_end")),
+    ),
+  );
 }
 
 /** @param {Record<string, any>} lt */
@@ -154,15 +150,13 @@ export function lastTurnView() {
   const r = room();
   const lt = g?.last_turn;
   const show = Boolean(r && g && lt && r.status === "playing" && (g.phase === "choose" || g.phase === "think"));
-  {
-    if (!show) return null;
-    return h(
-      "div",
-      { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },
-      h("h2", { class: "vlast-title" }, t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
-      lastTurnLines(lt),
-    );
-  }
+  if (!show) return null;
+  return h(
+    "div",
+    { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },
+    h("h2", { class: "vlast-title" }, t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
+    lastTurnLines(lt),
+  );
 }
 
 /** @type {Map<number, Record<string, any>>} turn number → last_turn, as seen on this page */
@@ -181,72 +175,68 @@ export function noteTurn(g) {
 
 export function logView() {
   const list = [...history.values()].sort((a, b) => b.number - a.number).slice(0, 10);
-  {
-    if (!list.length) return null;
-    return h(
-      "div",
-      { class: "panel log vlog" },
-      h("h2", {}, t("vlog.title")),
-      h(
-        "ol",
-        { class: "log-list vlog-list", reversed: true },
-        list.map((x) =>
-          h(
-            "li",
-            { "data-turn": x.number, key: x.number },
-            h("span", { class: "vlog-n" }, `${x.number}.`),
-            " ",
-            h("span", { class: "team-dot", style: { "--team": colorOf(x.team) }, "aria-hidden": "true" }),
-            h("q", {}, x.subject || "—"),
-            " ",
-            x.solved_by === null || x.solved_by === undefined
-              ? h("span", { class: "muted" }, t("vlog.missed"))
-              : h("span", {}, t("vlog.solved", { team: teamName(x.solved_by) }), x.moved_to ? ` · ${x.moved_from} → ${x.moved_to}` : ""),
-          ),
+  if (!list.length) return null;
+  return h(
+    "div",
+    { class: "panel log vlog" },
+    h("h2", {}, t("vlog.title")),
+    h(
+      "ol",
+      { class: "log-list vlog-list", reversed: true },
+      list.map((x) =>
+        h(
+          "li",
+          { "data-turn": x.number, key: x.number },
+          h("span", { class: "vlog-n" }, `${x.number}.`),
+          " ",
+          h("span", { class: "team-dot", style: { "--team": colorOf(x.team) }, "aria-hidden": "true" }),
+          h("q", {}, x.subject || "—"),
+          " ",
+          x.solved_by === null || x.solved_by === undefined
+            ? h("span", { class: "muted" }, t("vlog.missed"))
+            : h("span", {}, t("vlog.solved", { team: teamName(x.solved_by) }), x.moved_to ? ` · ${x.moved_from} → ${x.moved_to}` : ""),
         ),
       ),
-    );
-  }
+    ),
+  );
 }
 
 /** The end of the game. @param {Record<string, any>} g */
 export function finalView(g) {
   const r = room();
-  {
-    const winners = g.winners || [];
-    const teams = (g.teams || []).slice().sort((a, b) => b.total - a.total || b.square - a.square);
-    const names = winners.map(teamName).join(", ");
-    return h(
-      "div",
-      { class: "panel final vfinal" },
-      h("h2", {}, icon("trophy", { size: 26 }), " ", t("final.title")),
-      h("p", { class: "final-winners", id: "winners" }, winners.length ? t("vfinal.won", { names, n: winners.length }) : t("final.no_winner")),
-      g.finisher !== null && g.finisher !== undefined
-        ? h("p", { class: "muted" }, t("vfinal.finisher", { team: teamName(g.finisher) }))
-        : h("p", { class: "muted" }, t("vfinal.no_finisher")),
-      g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, t("vlast.title", { n: g.last_turn.number, name: nameOf(g.last_turn.drawer), team: teamName(g.last_turn.team) })), lastTurnLines(g.last_turn)) : null,
-      h(
-        "ol",
-        { class: "final-list" },
-        teams.map((tm, i) =>
+  const winners = g.winners || [];
+  const teams = (g.teams || []).slice().sort((a, b) => b.total - a.total || b.square - a.square);
+  const names = winners.map(teamName).join(", ");
+  return h(
+    "div",
+    { class: "panel final vfinal" },
+    h("h2", {}, icon("trophy", { size: 26 }), " ", t("final.title")),
+    h("p", { class: "final-winners", id: "winners" }, winners.length ? t("vfinal.won", { names, n: winners.length }) : t("final.no_winner")),
+    g.finisher !== null && g.finisher !== undefined
+      ? h("p", { class: "muted" }, t("vfinal.finisher", { team: teamName(g.finisher) }))
+      : h("p", { class: "muted" }, t("vfinal.no_finisher")),
+    g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, t("vlast.title", { n: g.last_turn.number, name: nameOf(g.last_turn.drawer), team: teamName(g.last_turn.team) })), lastTurnLines(g.last_turn)) : null,
+    h(
+      "ol",
+      { class: "final-list" },
+      teams.map((tm, i) =>
+        h(
+          "li",
+          { class: ["final-row", "vfinal-row", winners.includes(tm.team) && "winner"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
+          h("span", { class: "rank" }, String(i + 1)),
           h(
-            "li",
-            { class: ["final-row", "vfinal-row", winners.includes(tm.team) && "winner"], "data-team": tm.team, key: tm.team, style: { "--team": colorOf(tm.team) } },
-            h("span", { class: "rank" }, String(i + 1)),
-            h(
-              "div",
-              { class: "vfinal-team" },
-              h("div", { class: "vfinal-name" }, teamBadge(r, tm.team), winners.includes(tm.team) ? h("span", { class: "tag tag-win" }, icon("trophy", { size: 14 }), t("final.winner")) : null),
-              h("div", { class: "small muted" }, (tm.seats || []).map(nameOf).join(", "), " · ", t("vplayers.square", { n: tm.square })),
-              h("div", { class: "vteam-tokens" }, (tm.tokens || []).map((tk) => tokenChip(tk))),
-            ),
-            h("span", { class: "final-score" }, t("vfinal.points", { n: tm.total })),
+            "div",
+            { class: "vfinal-team" },
+            h("div", { class: "vfinal-name" }, teamBadge(r, tm.team), winners.includes(tm.team) ? h("span", { class: "tag tag-win" }, icon("trophy", { size: 14 }), t("final.winner")) : null),
+            h("div", { class: "small muted" }, (tm.seats || []).map(nameOf).join(", "), " · ", t("vplayers.square", { n: tm.square })),
+            h("div", { class: "vteam-tokens" }, (tm.tokens || []).map((tk) => tokenChip(tk))),
           ),
+          h("span", { class: "final-score" }, t("vfinal.points", { n: tm.total })),
         ),
       ),
-      isHost()
-        ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (/** @type {Event} */ e) => send({ type: "rematch" }, target(e)) }, t("final.rematch")))
-        : h("p", { class: "muted" }, t("final.wait_rematch")),
-    );
-  }
+    ),
+    isHost()
+      ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (/** @type {Event} */ e) => send({ type: "rematch" }, target(e)) }, t("final.rematch")))
+      : h("p", { class: "muted" }, t("final.wait_rematch")),
+  );
 }
