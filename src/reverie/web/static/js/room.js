@@ -119,6 +119,9 @@ const headerCode = () =>
 
 // ------------------------------------------------------------------ frames
 
+/** @type {Record<string, any>[]} a game's own frames that came before the first state */
+const early = [];
+
 /** @param {Record<string, any>} f */
 function onFrame(f) {
   switch (f.type) {
@@ -137,6 +140,9 @@ function onFrame(f) {
         app.token = null;
       }
       family()?.onState(app.state, prev);
+      // The server sends a late joiner the drawing so far before the state that says
+      // which game this is.
+      for (const e of early.splice(0)) family()?.onFrame(e);
       break;
     }
     case "chat":
@@ -149,6 +155,7 @@ function onFrame(f) {
       onError(f);
       return;
     default:
+      if (!family() && early.length < 100) early.push(f);
       if (!family()?.onFrame(f)) return;
   }
   draw();

@@ -10,8 +10,6 @@ const sketches = new Map();
 let sketchTurn = null;
 /** @type {unknown} */
 let sketchGame = null;
-/** @type {Record<string, any>[]} frames that came before the first state (a late joiner's `canvas`) */
-const early = [];
 
 function resetSketches() {
   for (const sk of sketches.values()) sk.pen?.stop();
@@ -40,21 +38,6 @@ export function onStateSketches(g) {
     if (sketches.size) resetSketches();
     sketchTurn = n;
   }
-  for (const f of early.splice(0)) {
-    if (f.type === "canvas") onCanvasFrame(f);
-    else onDrawFrame(f);
-  }
-}
-
-/**
- * A canvas takes its size from the room's capabilities: a frame that comes before the
- * first state (the server sends a late joiner the drawing so far first) waits for it.
- * @param {Record<string, any>} f
- */
-function tooEarly(f) {
-  if (caps()) return false;
-  early.push(f);
-  return true;
 }
 
 /** @param {Record<string, any>} f */
@@ -75,7 +58,6 @@ function sameTurn(f) {
  * @param {Record<string, any>} f
  */
 export function onDrawFrame(f) {
-  if (tooEarly(f)) return false;
   sameTurn(f);
   const known = sketches.has(f.seat);
   sketchFor(f.seat).apply(f.ops);
@@ -87,7 +69,6 @@ export function onDrawFrame(f) {
  * @param {Record<string, any>} f
  */
 export function onCanvasFrame(f) {
-  if (tooEarly(f)) return false;
   sameTurn(f);
   const given = f.canvases || {};
   for (const [seat, sk] of sketches) if (!(String(seat) in given)) sk.reset([]);
