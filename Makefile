@@ -7,7 +7,14 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DECK_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench deck clean
+.PHONY: run test lint typecheck unit bench deck clean jscheck vendor
+
+# The browser client (src/reverie/web/static) has no build step; npm brings only the
+# tools that check it (ESLint, TypeScript on the JSDoc-typed JS) and the pinned Preact
+# that `make vendor` copies into static/vendor/ (package.json pins every version).
+NODE_MODULES := node_modules
+NODE_BIN := $(NODE_MODULES)/.bin
+VENDOR := src/reverie/web/static/vendor
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +35,23 @@ typecheck: $(BIN)/.installed
 unit: $(BIN)/.installed
 	$(BIN)/pytest
 
-test: lint typecheck unit
+$(NODE_MODULES)/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Copy Preact's ES module build from the pinned npm package (the source map line dropped).
+vendor: $(NODE_MODULES)/.installed
+	mkdir -p $(VENDOR)/preact
+	sed '/^\/\/# sourceMappingURL=/d' $(NODE_MODULES)/preact/dist/preact.mjs > $(VENDOR)/preact/preact.js
+	cp $(NODE_MODULES)/preact/LICENSE $(VENDOR)/preact/LICENSE
+
+jscheck: $(NODE_MODULES)/.installed
+	$(NODE_BIN)/eslint --max-warnings=0
+	$(NODE_BIN)/tsc --noEmit -p jsconfig.json
+	sed '/^\/\/# sourceMappingURL=/d' $(NODE_MODULES)/preact/dist/preact.mjs | cmp - $(VENDOR)/preact/preact.js \
+		|| (echo "static/vendor/preact/preact.js is not the pinned preact: run make vendor" && false)
+
+test: lint typecheck jscheck unit
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/engine.py
@@ -38,4 +61,4 @@ deck: $(BIN)/.installed
 	$(BIN)/python -m tools.deckgen build $(DECK_ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache $(NODE_MODULES)

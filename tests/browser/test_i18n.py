@@ -60,7 +60,7 @@ def test_placeholders_agree() -> None:
 def test_every_literal_key_in_the_client_exists() -> None:
     en = _load("en")
     used: set[str] = set()
-    for path in [*STATIC.glob("js/*.js"), STATIC / "decks.js"]:
+    for path in [*STATIC.glob("js/**/*.js"), STATIC / "decks.js"]:
         used |= set(re.findall(r"\bt\(\"([a-z0-9_.-]+)\"", path.read_text("utf-8")))
     for path in STATIC.glob("*.html"):
         text = path.read_text("utf-8")

@@ -232,6 +232,7 @@ SOFTWARE = [
     {"source": "msgspec", "license": "BSD-3-Clause"},
     {"source": "Typer", "license": "MIT"},
     {"source": "Rich", "license": "MIT"},
+    {"source": "Preact", "license": "MIT"},
 ]
 
 

@@ -2,8 +2,8 @@
 // Shares the header, the language and the look of the other pages.
 // All data goes into the page through textContent / attributes, never innerHTML.
 
-import { boot } from "/static/js/common.js";
-import { t, lang } from "/static/js/i18n.js";
+import { boot } from "./js/common.js";
+import { t, lang } from "./js/i18n.js";
 
 const state = { decks: [], current: null, deck: null };
 
@@ -37,8 +37,8 @@ function renderDeckList() {
 }
 
 function renderCards() {
-  const main = document.getElementById("cards");
-  main.replaceChildren();
+  const grid = document.getElementById("cards");
+  grid.replaceChildren();
   if (!state.deck) return;
   const base = `/decks/${encodeURIComponent(state.deck.name)}/`;
   for (const card of state.deck.cards) {
@@ -54,7 +54,7 @@ function renderCards() {
     cap.textContent = pick(card.caption);
     img.alt = cap.textContent;
     fig.append(img, cap);
-    main.append(fig);
+    grid.append(fig);
   }
 }
 

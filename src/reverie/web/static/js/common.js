@@ -1,5 +1,5 @@
 // Shared by every page: the site header, the language switch, JSON fetches, toasts.
-import { h, clear } from "./dom.js";
+import { h, render, toElement } from "./dom.js";
 import { icon } from "./icons.js";
 import { LANGS, LANG_NAMES, initialLang, lang, setLang, t, onLangChange } from "./i18n.js";
 
@@ -14,6 +14,11 @@ export function colorName(c) {
 }
 
 export class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string | null} code
+   * @param {string | null} message
+   */
   constructor(status, code, message) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
@@ -22,7 +27,7 @@ export class HttpError extends Error {
 }
 
 async function parse(res) {
-  let body = null;
+  let body;
   try {
     body = await res.json();
   } catch {
@@ -62,7 +67,8 @@ export function errorText(code, message) {
  * stack. Errors use role=alert so screen readers announce them.
  */
 export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
-  const el = h(
+  /** @type {HTMLElement} */
+  const el = toElement(h(
     "div",
     { class: ["toast", `toast-${kind}`], role: kind === "error" ? "alert" : "status" },
     icon(kind === "error" ? "warn" : "check", { size: 18 }),
@@ -72,7 +78,7 @@ export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
       { type: "button", class: "toast-close", "aria-label": t("common.close"), onclick: () => el.remove() },
       icon("close", { size: 16 }),
     ),
-  );
+  ));
   const inDoc = anchor && anchor.isConnected;
   if (inDoc) {
     const box = anchor.closest(".actions") || anchor;
@@ -88,7 +94,7 @@ export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
   } else {
     let stack = document.getElementById("toasts");
     if (!stack) {
-      stack = h("div", { id: "toasts", class: "toasts" });
+      stack = toElement(h("div", { id: "toasts", class: "toasts" }));
       document.body.append(stack);
     }
     stack.append(el);
@@ -97,66 +103,67 @@ export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
   return el;
 }
 
-export function langSelect() {
-  const sel = h(
+function langSelect() {
+  return h(
     "select",
-    { class: "lang-select", "aria-label": t("common.language"), "data-i18n-attr": "aria-label:common.language" },
+    { class: "lang-select", "aria-label": t("common.language"), value: lang(), onchange: (/** @type {Event} */ e) => setLang(/** @type {HTMLSelectElement} */ (e.currentTarget).value) },
     LANGS.map((l) => h("option", { value: l }, LANG_NAMES[l])),
   );
-  sel.value = lang();
-  sel.addEventListener("change", () => setLang(sel.value));
-  onLangChange((l) => {
-    sel.value = l;
-  });
-  return sel;
 }
 
-/** The site header: logo, links, language. `extra` goes before the language switch. */
+/**
+ * The site header: logo, links, language. `extra` goes before the language switch.
+ * @param {import("./dom.js").Child} [extra]
+ */
 export function siteHeader(extra = null) {
-  const link = (href, key) =>
-    h("a", { href, "data-i18n": key, "aria-current": location.pathname === href ? "page" : null }, t(key));
+  /** @param {string} href @param {string} key */
+  const link = (href, key) => h("a", { href, "aria-current": location.pathname === href ? "page" : null }, t(key));
   return h(
     "header",
     { class: "site-header" },
-    h(
-      "a",
-      { class: "brand", href: "/" },
-      icon("logo", { size: 26 }),
-      h("span", { class: "brand-name" }, "Reverie"),
-    ),
-    h(
-      "nav",
-      { class: "site-nav", "aria-label": t("nav.label"), "data-i18n-attr": "aria-label:nav.label" },
-      link("/rules", "nav.rules"),
-      link("/decks", "nav.decks"),
-      link("/credits", "nav.credits"),
-    ),
+    h("a", { class: "brand", href: "/" }, icon("logo", { size: 26 }), h("span", { class: "brand-name" }, "Reverie")),
+    h("nav", { class: "site-nav", "aria-label": t("nav.label") }, link("/rules", "nav.rules"), link("/decks", "nav.decks"), link("/credits", "nav.credits")),
     h("div", { class: "header-extra" }, extra),
     langSelect(),
   );
 }
 
-/** Load the language, put the header in place and run `render` now and on every switch. */
-export async function boot(render, { header = true, headerExtra = null } = {}) {
+/**
+ * Load the language, draw the header (#site-header) and run `render` now and on every
+ * switch. headerExtra() gives what the header shows before the language switch.
+ * @param {() => unknown} renderPage
+ * @param {{header?: boolean, headerExtra?: () => import("./dom.js").Child}} [opts]
+ */
+export async function boot(renderPage, { header = true, headerExtra = () => null } = {}) {
   await setLang(initialLang(), { remember: false });
-  if (header) {
-    const slot = document.getElementById("site-header");
-    if (slot) slot.replaceWith(siteHeader(headerExtra));
-  }
-  onLangChange(() => render());
-  await render();
+  const slot = header ? document.getElementById("site-header") : null;
+  const drawHeader = () => {
+    if (slot) render(siteHeader(headerExtra()), slot);
+  };
+  drawHeader();
+  onLangChange(() => {
+    drawHeader();
+    renderPage();
+  });
+  await renderPage();
 }
 
+/**
+ * Copy `text`; the button says "Copied" for a moment (its label's text node is changed
+ * in place, so the renderer still owns it).
+ * @param {string} text
+ * @param {HTMLElement | null} button
+ */
 export function copyText(text, button) {
   const done = () => {
-    if (!button) return;
-    const old = button.dataset.label || button.textContent;
+    const label = button?.querySelector(".btn-label")?.firstChild;
+    if (!(label instanceof Text)) return;
+    const old = label.data;
     button.classList.add("copied");
-    const label = button.querySelector(".btn-label");
-    if (label) label.textContent = t("common.copied");
+    label.data = t("common.copied");
     setTimeout(() => {
       button.classList.remove("copied");
-      if (label) label.textContent = old;
+      if (label.data === t("common.copied")) label.data = old;
     }, 1600);
   };
   if (navigator.clipboard && window.isSecureContext) {
@@ -167,7 +174,10 @@ export function copyText(text, button) {
 }
 
 function fallbackCopy(text, done) {
-  const ta = h("textarea", { class: "visually-hidden", readonly: true }, text);
+  const ta = document.createElement("textarea");
+  ta.className = "visually-hidden";
+  ta.readOnly = true;
+  ta.value = text;
   document.body.append(ta);
   ta.select();
   try {
@@ -179,4 +189,4 @@ function fallbackCopy(text, done) {
   done();
 }
 
-export { h, clear, icon, t };
+export { h, icon, t };

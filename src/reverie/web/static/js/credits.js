@@ -1,11 +1,17 @@
 // The credits page: art and words from GET /api/credits, software, fonts and icons.
-import { h, clear, $ } from "./dom.js";
+import { h, render, $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { boot, getJSON } from "./common.js";
 
+/** @type {{sources?: Record<string, any>[], software?: Record<string, any>[]} | null} */
 let data = null;
 let failed = false;
 
+/** The license texts of the libraries the pages load, kept beside them (static/vendor). */
+/** @type {Record<string, string>} */
+const LICENSE_FILES = { Preact: "/static/vendor/preact/LICENSE" };
+
+/** @param {Record<string, any>} item */
 function entry(item) {
   const authors = Array.isArray(item.authors) ? item.authors.join(", ") : item.authors;
   return h(
@@ -18,17 +24,17 @@ function entry(item) {
       { class: "small muted" },
       authors ? [h("strong", {}, `${t("credits.authors")}: `), authors, " · "] : null,
       item.license ? [h("strong", {}, `${t("credits.license")}: `), item.license] : null,
+      LICENSE_FILES[item.source] ? [" · ", h("a", { href: LICENSE_FILES[item.source] }, t("credits.license_file"))] : null,
       item.used_for ? [" · ", h("strong", {}, `${t("credits.used_for")}: `), item.used_for] : null,
     ),
   );
 }
 
-function render() {
+function draw() {
   const main = $("#main");
   const sources = data?.sources || [];
   const software = data?.software || [];
-  clear(
-    main,
+  render([
     h("h1", {}, t("credits.heading")),
     h("p", { class: "prose" }, t("credits.intro")),
     h(
@@ -54,14 +60,14 @@ function render() {
       software.map(entry),
       h("article", { class: "credit" }, h("h3", {}, t("credits.icons")), h("p", {}, t("credits.icons_text")), h("p", {}, t("credits.browser")), h("p", { class: "small muted" }, t("credits.tests"))),
     ),
-  );
+  ], main);
 }
 
-boot(render).then(async () => {
+boot(draw).then(async () => {
   try {
     data = await getJSON("/api/credits");
   } catch {
     failed = true;
   }
-  render();
+  draw();
 });

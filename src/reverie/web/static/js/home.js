@@ -1,46 +1,61 @@
-// Home page: create a room, or join one by its code.
-import { h, clear, $ } from "./dom.js";
+// Home page: create a room, or join one by its code. The games on offer and their
+// options come from the server (GET /api/variants).
+import { h, render, $ } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { boot, PALETTE, postJSON, getJSON, toast, errorText } from "./common.js";
 import { loadVariants, variantInfo } from "./variants.js";
-import { optionsFields, readOptions } from "./options.js";
+import { familyOptions } from "./families/options.js";
+import { seatsField, reader } from "./fields.js";
 import { saveToken, normaliseCode } from "./store.js";
 import { swatchesField } from "./swatches.js";
-import { isVisual, visualOptionsFields, readVisualOptions } from "./visual-options.js";
 
-const form = { name: "", color: null, variant: "dixit", seats: null, options: null };
+/** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null}} */
+const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null };
+/** @type {import("./variants.js").Variant[] | null} */
+let variants = null;
+let failed = false;
 
 function remembered() {
   try {
     form.name = localStorage.getItem("reverie:name") || "";
     const c = localStorage.getItem("reverie:color");
-    form.color = PALETTE.includes(c) ? c : PALETTE[0];
+    if (PALETTE.includes(c)) form.color = c;
   } catch {
-    form.color = PALETTE[0];
+    /* private mode */
   }
 }
 
+/** What the person has typed and picked so far, kept across re-renders. */
 function captureDraft() {
-  const f = $("#create");
-  if (!f || !f.elements.length) return;
-  form.name = f.elements.namedItem("name")?.value ?? form.name;
-  form.color = f.querySelector("input[name=color]:checked")?.value ?? form.color;
-  form.variant = f.querySelector("input[name=variant]:checked")?.value ?? form.variant;
-  const o = isVisual(variantInfo(form.variant)) ? readVisualOptions(f) : readOptions(f, form.variant);
-  form.options = o.options;
-  form.seats = o.seats;
+  const f = /** @type {HTMLFormElement} */ ($("#create"));
+  if (!f || !variants || !f.elements.length) return;
+  form.name = /** @type {HTMLInputElement} */ (f.elements.namedItem("name"))?.value ?? form.name;
+  form.color = /** @type {HTMLInputElement} */ (f.querySelector("input[name=color]:checked"))?.value ?? form.color;
+  const v = variantInfo(variants, form.variant);
+  form.options = familyOptions(v).readOptions(f, v.capabilities);
+  form.seats = reader(f).int("seats");
 }
 
-async function renderCreate() {
-  const variants = await loadVariants();
-  const f = $("#create");
-  const v = variantInfo(form.variant);
-  const visual = isVisual(v);
-  if (form.seats === null || form.seats < v.min_players || form.seats > v.max_players) {
-    form.seats = Math.min(v.max_players, visual ? 8 : 6);
+/** @param {import("./variants.js").Variant} x */
+function pickVariant(x) {
+  captureDraft();
+  const before = variantInfo(variants, form.variant);
+  if (before.capabilities.client !== x.capabilities.client) form.options = null;
+  form.variant = x.name;
+  form.seats = null;
+  draw();
+}
+
+function createForm() {
+  if (!variants) {
+    return h("p", { class: failed ? "warn" : "muted", role: failed ? "alert" : "status" }, failed ? t("home.variants_failed") : t("credits.loading"));
   }
-  clear(
-    f,
+  const v = variantInfo(variants, form.variant);
+  form.variant = v.name;
+  const fam = familyOptions(v);
+  if (form.seats === null || form.seats < v.min_players || form.seats > v.max_players) form.seats = fam.defaultSeats(v);
+  const team = Boolean(v.capabilities.teams);
+  return [
     h(
       "div",
       { class: "field" },
@@ -58,47 +73,40 @@ async function renderCreate() {
       variants.map((x) =>
         h(
           "div",
-          { class: "variant-option" },
-          h("input", {
-            type: "radio", name: "variant", id: `variant-${x.name}`, value: x.name, checked: x.name === form.variant,
-            onchange: () => {
-              captureDraft();
-              if (isVisual(variantInfo(x.name)) !== isVisual(variantInfo(form.variant))) form.options = null;
-              form.variant = x.name;
-              form.seats = null;
-              renderCreate();
-              $(`#variant-${x.name}`)?.focus();
-            },
-          }),
+          { class: "variant-option", key: x.name },
+          h("input", { type: "radio", name: "variant", id: `variant-${x.name}`, value: x.name, checked: x.name === form.variant, onchange: () => pickVariant(x) }),
           h(
             "label",
             { for: `variant-${x.name}` },
             h("strong", {}, t(`variant.${x.name}.title`)),
-            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ",
-              t("home.players_range", { min: x.min_players, max: x.max_players })),
+            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ", t("home.players_range", { min: x.min_players, max: x.max_players })),
           ),
         ),
       ),
     ),
+    // The number of seats is worth seeing without opening the options.
+    seatsField(v, form.seats, { prefix: "create" }),
     h(
       "details",
-      { class: "options-details" },
-      h("summary", {}, t(visual ? "home.options_visual" : "home.options")),
-      visual ? visualOptionsFields(v, form.options, form.seats) : optionsFields(v, form.options, form.seats),
+      { class: "options-details", key: v.capabilities.client },
+      h("summary", {}, t(team ? "home.options_visual" : "home.options")),
+      fam.optionsFields(v, form.options, { prefix: "create" }),
     ),
     h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "create-submit" }, t("home.create_button"))),
-  );
-  const seatsSel = f.querySelector("[name=seats]");
-  // The number of seats is worth seeing without opening the options.
-  const details = f.querySelector(".options-details");
-  details.before(seatsSel.closest(".field"));
+  ];
 }
 
+function draw() {
+  render(createForm(), $("#create"));
+}
+
+/** @param {SubmitEvent} ev */
 async function onCreate(ev) {
   ev.preventDefault();
+  if (!variants) return;
   captureDraft();
-  const f = ev.currentTarget;
-  const nameInput = f.elements.namedItem("name");
+  const f = /** @type {HTMLFormElement} */ (ev.currentTarget);
+  const nameInput = /** @type {HTMLInputElement} */ (f.elements.namedItem("name"));
   const name = nameInput.value.trim();
   const button = $("#create-submit");
   if (!name) {
@@ -121,17 +129,19 @@ async function onCreate(ev) {
     });
     saveToken(res.code, res.token);
     location.assign(res.url || `/r/${res.code}`);
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {import("./common.js").HttpError} */ (e);
     button.disabled = false;
     toast(errorText(err.code, err.message), { anchor: button });
   }
 }
 
+/** @param {SubmitEvent} ev */
 async function onJoin(ev) {
   ev.preventDefault();
   const input = $("#join-code");
   const code = normaliseCode(input.value);
-  const button = ev.currentTarget.querySelector("button");
+  const button = /** @type {HTMLElement} */ (ev.currentTarget).querySelector("button");
   if (!code) {
     input.focus();
     toast(t("home.need_code"), { anchor: button });
@@ -140,17 +150,26 @@ async function onJoin(ev) {
   try {
     await getJSON(`/api/rooms/${encodeURIComponent(code)}`);
     location.assign(`/r/${code}`);
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {import("./common.js").HttpError} */ (e);
     toast(err.status === 404 ? t("error.unknown_room") : errorText(err.code, err.message), { anchor: button });
   }
 }
 
-async function render() {
+async function renderPage() {
   captureDraft();
-  await renderCreate();
+  if (!variants) {
+    try {
+      variants = await loadVariants();
+      failed = false;
+    } catch {
+      failed = true;
+    }
+  }
+  draw();
 }
 
 remembered();
 $("#create").addEventListener("submit", onCreate);
 $("#join").addEventListener("submit", onJoin);
-boot(render);
+boot(renderPage);

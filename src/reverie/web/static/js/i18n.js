@@ -79,13 +79,13 @@ export function t(key, params = {}) {
 
 /** Fill [data-i18n] text and [data-i18n-attr="attr:key;attr:key"] attributes. */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":");
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }
   }
-  const title = document.querySelector("meta[name='i18n-title']");
+  const title = /** @type {HTMLMetaElement | null} */ (document.querySelector("meta[name='i18n-title']"));
   if (title) document.title = `${t(title.content)} · Reverie`;
 }

@@ -1,6 +1,7 @@
 // Inline SVG icons (24×24, stroked with currentColor), drawn for Reverie.
 import { s } from "./dom.js";
 
+/** @type {Record<string, [string, Record<string, string | number>][]>} */
 const PATHS = {
   logo: [
     ["path", { d: "M15.5 3.5a8.5 8.5 0 1 0 5 15.2A7 7 0 0 1 15.5 3.5z", fill: "currentColor", stroke: "none" }],
@@ -71,9 +72,13 @@ const PATHS = {
   flag: [["path", { d: "M5 21V4M5 4h12l-2 4 2 4H5" }]],
 };
 
+/**
+ * @param {string} name
+ * @param {{size?: number, label?: string | null, cls?: string}} [opts]
+ */
 export function icon(name, { size = 20, label = null, cls = "" } = {}) {
   const parts = PATHS[name] || PATHS.warn;
-  const svg = s(
+  return s(
     "svg",
     {
       class: `icon icon-${name} ${cls}`.trim(),
@@ -90,13 +95,16 @@ export function icon(name, { size = 20, label = null, cls = "" } = {}) {
       "aria-label": label,
       focusable: "false",
     },
+    label ? s("title", {}, label) : null,
     parts.map(([tag, attrs]) => s(tag, attrs)),
   );
-  if (label) svg.prepend(s("title", {}, label));
-  return svg;
 }
 
-/** Paths only, for embedding in a bigger drawing (the boards). */
+/**
+ * Paths only, for embedding in a bigger drawing (the boards).
+ * @param {string} name
+ * @param {{x: number, y: number, size?: number, color?: string}} opts
+ */
 export function iconGroup(name, { x, y, size = 20, color = "currentColor" }) {
   const parts = PATHS[name] || PATHS.warn;
   const k = size / 24;

@@ -1,50 +1,38 @@
-// The association variants. The server's GET /api/variants is the source; this copy of
-// the same facts (src/reverie/rules/association/variants.py, boards.py) lets the pages
-// draw before it answers or when it cannot.
+// The games this server offers, from GET /api/variants: titles, player counts and each
+// game's capabilities (docs/protocol.md, "Capabilities"). There is no copy of these facts
+// in the client: a page that cannot load them says so.
 import { getJSON } from "./common.js";
 
-const SPECIALS = {
-  4: "four_words", 8: "question", 12: "brand", 16: "film", 20: "story",
-  24: "four_words", 28: "question", 31: "brand", 34: "film", 37: "story",
-};
+/**
+ * @typedef {{name: string, title: string, family: string, min_players: number, max_players: number,
+ *   capabilities: import("./shell/app.js").Capabilities}} Variant
+ */
 
-export const FALLBACK_VARIANTS = [
-  { name: "dixit", title: "Dixit", min_players: 3, max_players: 6, first_storyteller: "claim",
-    board: { name: "dixit-track", length: 30, loops: true, specials: {} } },
-  { name: "imaginarium", title: "Imaginarium", min_players: 3, max_players: 8, first_storyteller: "random",
-    board: { name: "imaginarium-clouds", length: 39, loops: true, specials: SPECIALS } },
-  { name: "imaginarium-harmony", title: "Imaginarium: Harmony", min_players: 3, max_players: 8,
-    first_storyteller: "random", board: { name: "imaginarium-clouds", length: 39, loops: true, specials: SPECIALS } },
-  { name: "pictoric", title: "Pictoric", min_players: 3, max_players: 6, first_storyteller: "dice",
-    board: { name: "pictoric-track", length: 40, loops: false, specials: {} } },
-  { name: "pictoric-gallery", title: "Pictoric: the storyteller's gallery", min_players: 3, max_players: 12,
-    first_storyteller: "dice", board: { name: "pictoric-track", length: 40, loops: false, specials: {} } },
-  { name: "visual", title: "Visual Game", family: "visual", min_players: 4, max_players: 12,
-    teams: { min: 2, max: 6, colors: [] } },
-];
+/** @type {Promise<Variant[]> | null} */
+let loading = null;
 
-let cache = null;
-
-export async function loadVariants() {
-  if (cache) return cache;
-  try {
-    const res = await getJSON("/api/variants");
-    // The protocol doc shows a bare list; the server sends {"palette", "variants"}.
-    const list = Array.isArray(res) ? res : res && Array.isArray(res.variants) ? res.variants : null;
-    cache = list && list.length ? list : FALLBACK_VARIANTS;
-  } catch {
-    cache = FALLBACK_VARIANTS;
+/**
+ * The server's list (asked once per page); rejects when it cannot be had.
+ * @returns {Promise<Variant[]>}
+ */
+export function loadVariants() {
+  if (!loading) {
+    loading = getJSON("/api/variants").then((res) => {
+      const list = res && Array.isArray(res.variants) ? res.variants : null;
+      if (!list || !list.length) throw new Error("no variants");
+      return list;
+    });
+    loading.catch(() => {
+      loading = null; // the next render may try again
+    });
   }
-  return cache;
+  return loading;
 }
 
-export function variantInfo(name) {
-  const list = cache || FALLBACK_VARIANTS;
-  return list.find((v) => v.name === name) || FALLBACK_VARIANTS.find((v) => v.name === name) || FALLBACK_VARIANTS[0];
+/**
+ * @param {Variant[]} list
+ * @param {string} name
+ */
+export function variantInfo(list, name) {
+  return list.find((v) => v.name === name) || list[0];
 }
-
-export const isVisualVariant = (name) => name === "visual";
-export const isPictoric = (name) => String(name).startsWith("pictoric");
-export const isGallery = (name) => name === "pictoric-gallery";
-export const isImaginarium = (name) => String(name).startsWith("imaginarium");
-export const RESTRICTIONS = ["four_words", "three_words", "question", "brand", "film", "story"];

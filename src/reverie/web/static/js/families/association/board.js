@@ -1,8 +1,10 @@
-// The boards, drawn in SVG: Dixit's 0–29 scoring loop, Imaginarium's 39 clouds with the
-// special clouds marked, Pictoric's track ending in the PICTORICBOX.
-import { s } from "./dom.js";
-import { t } from "./i18n.js";
-import { iconGroup } from "./icons.js";
+// The boards, drawn in SVG from the `board` capability: a scoring loop (Dixit's 0–29),
+// a board of clouds with the special ones marked (Imaginarium), a track ending in a box
+// (Pictoric).
+/** @typedef {{seat: number, name: string, color: string, score: number, square: number}} Piece */
+import { s } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { iconGroup } from "../../icons.js";
 
 const W = 640;
 const DIXIT_H = 420;
@@ -48,7 +50,15 @@ function cloud(x, y, r, { fill, stroke, width }) {
   return s("g", { class: "cloud-shape" }, shapes(width, stroke), shapes(0, fill));
 }
 
+/**
+ * The players' pieces, in seat order whatever their squares (so that a piece is the same
+ * element from one render to the next and glides to its new square).
+ * @param {Map<number, Piece[]>} playersAt
+ * @param {{x: number, y: number}[]} pts
+ * @param {number} r
+ */
 function pieces(playersAt, pts, r) {
+  /** @type {[number, import("../../dom.js").VNode][]} */
   const out = [];
   for (const [idx, group] of playersAt) {
     const p = pts[idx];
@@ -59,10 +69,11 @@ function pieces(playersAt, pts, r) {
       const off = n > 1 ? r * 0.55 : 0;
       const cx = p.x + Math.cos(angle) * off;
       const cy = p.y + Math.sin(angle) * off - (n > 1 ? 0 : r * 0.15);
-      out.push(
+      out.push([
+        pl.seat,
         s(
           "g",
-          { class: "piece", "data-seat": pl.seat, "data-square": pl.square, style: { transform: `translate(${cx}px, ${cy}px)` } },
+          { key: pl.seat, class: "piece", "data-seat": pl.seat, "data-square": pl.square, style: { transform: `translate(${cx}px, ${cy}px)` } },
           s("title", {}, `${pl.name}: ${t("board.points", { n: pl.score })}`),
           s("ellipse", { cx: 0, cy: r * 0.42, rx: r * 0.42, ry: r * 0.14, fill: "rgba(0,0,0,.35)" }),
           s("path", {
@@ -70,10 +81,10 @@ function pieces(playersAt, pts, r) {
             fill: pl.color || "#fff", stroke: "#140f26", "stroke-width": 1.6,
           }),
         ),
-      );
+      ]);
     });
   }
-  return out;
+  return out.sort((a, b) => a[0] - b[0]).map(([, node]) => node);
 }
 
 function groupBySquare(players, toIndex) {
@@ -116,7 +127,8 @@ function summary(players) {
   return players.map((p) => `${p.name} ${t("board.points", { n: p.score })}`).join(", ");
 }
 
-function dixitBoard(players) {
+/** @param {Piece[]} players */
+function loopBoard(players) {
   const pts = loop30();
   const r = 24;
   const squares = pts.map((p, i) =>
@@ -137,8 +149,9 @@ function dixitBoard(players) {
   ]);
 }
 
-function imaginariumBoard(players, specials) {
-  const n = 39, cols = 8;
+/** @param {Piece[]} players @param {Record<string, string>} specials @param {number} n */
+function cloudsBoard(players, specials, n) {
+  const cols = 8;
   const pts = serpentine(n, cols, { dx: 76, dy: 64, x0: 54, y0: 46, wobble: 6 });
   const r = 24;
   const squares = pts.map((p, i) => {
@@ -158,7 +171,7 @@ function imaginariumBoard(players, specials) {
       sp ? s("text", { x: p.x + r * 0.5, y: p.y + 6, "text-anchor": "middle", class: "cloud-num" }, String(num)) : null,
     );
   });
-  const height = 46 + 4 * 64 + 46;
+  const height = 46 + (Math.ceil(n / cols) - 1) * 64 + 46;
   const label = `${t("board.imaginarium")}: ${summary(players)}`;
   return svgRoot(height, label, [
     s("path", { d: pathThrough(pts, false), fill: "none", stroke: "rgba(255,226,200,.22)", "stroke-width": 6, "stroke-dasharray": "2 10", "stroke-linecap": "round" }),
@@ -167,7 +180,8 @@ function imaginariumBoard(players, specials) {
   ]);
 }
 
-function pictoricBoard(players, length) {
+/** @param {Piece[]} players @param {number} length */
+function trackBoard(players, length) {
   const n = length + 1; // squares 1..length, then the box
   const cols = 10;
   const rows = Math.ceil(n / cols);
@@ -201,16 +215,16 @@ function pictoricBoard(players, length) {
 }
 
 /**
- * variant: an /api/variants entry; players: [{seat, name, color, score, square}];
- * options: the table options (restrictions, track_length).
+ * The board of the `board` capability ({name, length, loops, specials}), with the
+ * players' pieces ([{seat, name, color, score, square}]); options: the table's
+ * (restrictions: special squares shown only when "board"; track_length).
+ * @param {import("../../shell/app.js").Board} board
+ * @param {Piece[]} players
+ * @param {Record<string, any>} [options]
  */
-export function boardSVG(variant, players, options = {}) {
-  const name = variant.name;
-  if (name.startsWith("imaginarium")) {
-    const setting = options.restrictions || "board";
-    const specials = setting === "board" ? variant.board.specials || {} : {};
-    return imaginariumBoard(players, specials);
-  }
-  if (name.startsWith("pictoric")) return pictoricBoard(players, options.track_length || variant.board.length || 40);
-  return dixitBoard(players);
+export function boardSVG(board, players, options = {}) {
+  if (!board.loops) return trackBoard(players, options.track_length || board.length || 40);
+  const specials = (options.restrictions || "board") === "board" ? board.specials || {} : {};
+  if (board.name === "imaginarium-clouds") return cloudsBoard(players, specials, board.length || 39);
+  return loopBoard(players);
 }

@@ -1,12 +1,20 @@
 // Card pictures, the hand and the zoom dialog.
-import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
-import { icon } from "./icons.js";
-import { getJSON } from "./common.js";
+import { h, render } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
+import { getJSON } from "../../common.js";
+
+/**
+ * @typedef {{position?: number, selected?: boolean, disabled?: boolean, note?: string | null,
+ *   onChoose?: ((card: number, position?: number) => void) | null, chooseLabel?: string,
+ *   mine?: boolean, story?: boolean, dim?: boolean, below?: import("../../dom.js").Child}} TileOpts
+ */
 
 let deckName = "default";
+/** @type {string[]} */
 let images = [];
 
+/** @param {string} name */
 export async function loadDeck(name) {
   deckName = name || "default";
   try {
@@ -18,13 +26,18 @@ export async function loadDeck(name) {
   return images;
 }
 
+/** @param {number} card */
 export function cardURL(card) {
   const file = images[card];
   if (!file) return null;
   return `/decks/${encodeURIComponent(deckName)}/${String(file).split("/").map(encodeURIComponent).join("/")}`;
 }
 
-/** A crisp card picture (portrait 2:3). */
+/**
+ * A crisp card picture (portrait 2:3).
+ * @param {number} card
+ * @param {{alt?: string | null, lazy?: boolean}} [opts]
+ */
 export function cardImage(card, { alt = null, lazy = false } = {}) {
   const url = cardURL(card);
   const label = alt ?? t("card.alt", { n: card + 1 });
@@ -37,13 +50,15 @@ export function cardImage(card, { alt = null, lazy = false } = {}) {
 
 /**
  * One card tile: a button that opens the zoom dialog.
- * opts: {position, badge, selected, disabled, note, onChoose, chooseLabel, mine, story}
+ * @param {number} card
+ * @param {TileOpts} [opts]
  */
 export function cardTile(card, opts = {}) {
   const label = opts.position ? t("card.position", { n: opts.position }) : t("card.alt", { n: card + 1 });
   const btn = h(
     "button",
     {
+      key: card,
       type: "button",
       class: ["card-tile", opts.selected && "selected", opts.mine && "mine", opts.story && "story", opts.dim && "dim"],
       "data-card": card,
@@ -57,18 +72,27 @@ export function cardTile(card, opts = {}) {
     opts.selected ? h("span", { class: "card-check", "aria-hidden": "true" }, icon("check", { size: 18 })) : null,
     opts.note ? h("span", { class: "card-note", "aria-hidden": "true" }, opts.note) : null,
   );
-  return h("div", { class: "card-cell" }, btn, opts.below || null);
+  return h("div", { class: "card-cell", key: `${card}:${opts.position ?? ""}` }, btn, opts.below || null);
 }
 
-/** A row of cards: wraps on a desktop, scrolls sideways on a phone. */
+/**
+ * A row of cards: wraps on a desktop, scrolls sideways on a phone.
+ * @param {import("../../dom.js").Child[]} tiles
+ * @param {{cls?: string, label?: string | null}} [opts]
+ */
 export function cardRow(tiles, { cls = "", label = null } = {}) {
   return h("div", { class: ["card-row", cls], role: label ? "group" : null, "aria-label": label }, tiles);
 }
 
+/** @type {Element | null} */
 let lastFocus = null;
 
+/**
+ * @param {number} card
+ * @param {TileOpts} [opts]
+ */
 export function openZoom(card, opts = {}) {
-  const dlg = document.getElementById("zoom");
+  const dlg = /** @type {HTMLDialogElement} */ (document.getElementById("zoom"));
   if (!dlg) return;
   lastFocus = document.activeElement;
   const title = opts.position ? t("card.position", { n: opts.position }) : t("card.zoom_title");
@@ -86,8 +110,7 @@ export function openZoom(card, opts = {}) {
         opts.chooseLabel || t("card.choose"),
       )
     : null;
-  clear(
-    dlg,
+  render(
     h(
       "div",
       { class: "zoom-inner" },
@@ -105,14 +128,15 @@ export function openZoom(card, opts = {}) {
         ),
       ),
     ),
+    dlg,
   );
   dlg.setAttribute("aria-labelledby", "zoom-title");
   if (!dlg.open) dlg.showModal();
-  (choose || dlg.querySelector("#zoom-close")).focus();
+  /** @type {HTMLElement} */ (dlg.querySelector("#zoom-choose") || dlg.querySelector("#zoom-close")).focus();
 }
 
 export function closeZoom() {
-  const dlg = document.getElementById("zoom");
+  const dlg = /** @type {HTMLDialogElement} */ (document.getElementById("zoom"));
   if (dlg && dlg.open) dlg.close();
 }
 
@@ -120,7 +144,7 @@ export function initZoom() {
   const dlg = document.getElementById("zoom");
   if (!dlg) return;
   dlg.addEventListener("close", () => {
-    if (lastFocus && lastFocus.isConnected) lastFocus.focus();
+    if (lastFocus instanceof HTMLElement && lastFocus.isConnected) lastFocus.focus();
   });
   // A click on the backdrop closes it.
   dlg.addEventListener("click", (e) => {

@@ -1,10 +1,8 @@
-// The drawing surface of the drawing game: an 800 × 600 picture built from the protocol's
-// operations (docs/protocol.md, "The canvas"), and the drawer's pen that turns pointer
-// input into those operations, sent in small batches.
-import { h } from "./dom.js";
+// The drawing surface of the drawing game: a picture (the `canvas` capability's size,
+// 800 × 600) built from the protocol's operations (docs/protocol.md, "The canvas"), and
+// the drawer's pen that turns pointer input into those operations, sent in small batches.
 
-export const W = 800;
-export const H = 600;
+/** The pen's colours and sizes; the `canvas` capability says how many the server takes. */
 export const COLORS = [
   "#ffffff", "#000000", "#7f7f7f", "#c1c1c1", "#e53935", "#fb8c00", "#fdd835", "#43a047",
   "#00897b", "#1e88e5", "#3949ab", "#8e24aa", "#d81b60", "#6d4c41", "#f8bbd0", "#a5d6a7",
@@ -16,25 +14,45 @@ const MAX_NUMBERS = 512; // per frame
 const FLUSH_MS = 50;
 const FILL_TOLERANCE = 120; // summed RGB distance still counted as the clicked colour
 
-const rgb = COLORS.map((c) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16)));
+/** @type {[number, number, number][]} */
+const rgb = /** @type {any} */ (COLORS.map((c) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16))));
+
+/**
+ * @typedef {{kind: "stroke", color: number, size: number, pts: number[]} | {kind: "fill", color: number, x: number, y: number}} Item
+ */
 
 /**
  * One canvas: the list of strokes and fills it shows (undo removes the last one), drawn
- * on an 800 × 600 bitmap that CSS scales to the screen.
+ * on a bitmap of the game's size that CSS scales to the screen.
  */
 export class Sketch {
-  constructor(label) {
-    this.el = h("canvas", { class: "sketch", width: W, height: H, role: "img", "aria-label": label });
+  /**
+   * @param {string} label
+   * @param {{width: number, height: number}} size
+   */
+  constructor(label, { width, height }) {
+    this.w = width;
+    this.h = height;
+    this.el = document.createElement("canvas");
+    this.el.className = "sketch";
+    this.el.width = width;
+    this.el.height = height;
+    this.el.setAttribute("role", "img");
+    this.el.setAttribute("aria-label", label);
     this.ctx = this.el.getContext("2d", { willReadFrequently: true });
-    this.items = []; // {kind: "stroke", color, size, pts: [x, y, …]} | {kind: "fill", color, x, y}
-    this.open = null; // the stroke that [1] operations extend
+    /** @type {Item[]} */
+    this.items = [];
+    /** @type {(Item & {kind: "stroke"}) | null} the stroke that [1] operations extend */
+    this.open = null;
+    /** @type {Pen | null} */
+    this.pen = null;
     this.blank();
     this.count();
   }
 
   blank() {
     this.ctx.fillStyle = COLORS[0];
-    this.ctx.fillRect(0, 0, W, H);
+    this.ctx.fillRect(0, 0, this.w, this.h);
   }
 
   /** Replace the whole picture with `ops`, replayed in order. */
@@ -52,6 +70,7 @@ export class Sketch {
       if (!Array.isArray(op)) continue;
       const kind = op[0];
       if (kind === 0 && op.length >= 5) {
+        /** @type {Item & {kind: "stroke"}} */
         const item = { kind: "stroke", color: op[1] | 0, size: op[2] | 0, pts: op.slice(3) };
         this.items.push(item);
         this.open = item;
@@ -69,6 +88,7 @@ export class Sketch {
         this.open = null;
         redraw = true;
       } else if (kind === 4 && op.length >= 4) {
+        /** @type {Item} */
         const item = { kind: "fill", color: op[1] | 0, x: op[2] | 0, y: op[3] | 0 };
         this.items.push(item);
         this.open = null;
@@ -112,7 +132,7 @@ export class Sketch {
   }
 
   paintFill(item) {
-    floodFill(this.ctx, item.x, item.y, rgb[item.color] || rgb[1]);
+    floodFill(this.ctx, this.w, this.h, item.x, item.y, rgb[item.color] || rgb[1]);
   }
 
   count() {
@@ -123,7 +143,7 @@ export class Sketch {
 }
 
 /** Scanline flood fill of the region around (x, y) that has about the colour found there. */
-function floodFill(ctx, x0, y0, [r, g, b]) {
+function floodFill(ctx, W, H, x0, y0, [r, g, b]) {
   const x = Math.min(W - 1, Math.max(0, Math.round(x0)));
   const y = Math.min(H - 1, Math.max(0, Math.round(y0)));
   const img = ctx.getImageData(0, 0, W, H);
@@ -206,9 +226,10 @@ export class Pen {
 
   point(e) {
     const r = this.sketch.el.getBoundingClientRect();
-    const x = Math.round(((e.clientX - r.left) / Math.max(1, r.width)) * W);
-    const y = Math.round(((e.clientY - r.top) / Math.max(1, r.height)) * H);
-    return [Math.min(W, Math.max(0, x)), Math.min(H, Math.max(0, y))];
+    const { w, h } = this.sketch;
+    const x = Math.round(((e.clientX - r.left) / Math.max(1, r.width)) * w);
+    const y = Math.round(((e.clientY - r.top) / Math.max(1, r.height)) * h);
+    return [Math.min(w, Math.max(0, x)), Math.min(h, Math.max(0, y))];
   }
 
   down(e) {

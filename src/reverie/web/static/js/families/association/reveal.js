@@ -1,10 +1,13 @@
 // The results of a revealed round (game.last_round) and the check of the storyteller's
 // commitment: sha256("reverie:" + story_card + ":" + salt) must equal the hash published
 // before the vote.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { icon } from "./icons.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
 import { cardTile, cardRow } from "./cards.js";
+import { rerender } from "../../shell/app.js";
+
+/** @param {string} text */
 
 export async function sha256Hex(text) {
   const data = new TextEncoder().encode(text);
@@ -12,7 +15,10 @@ export async function sha256Hex(text) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** true / false, or null when there is nothing to check. */
+/**
+ * true / false, or null when there is nothing to check.
+ * @param {Record<string, any>} round
+ */
 export async function verifyCommitment(round) {
   if (!round || !round.commitment || round.salt === null || round.salt === undefined || round.story_card === null) return null;
   if (!(globalThis.crypto && crypto.subtle)) return null;
@@ -20,6 +26,41 @@ export async function verifyCommitment(round) {
   return hex === String(round.commitment).toLowerCase();
 }
 
+/** The outcome of each round's check, by commitment: true, false, null, or "pending". */
+/** @type {Map<string, boolean | null | "pending">} */
+const checked = new Map();
+
+/** @param {Record<string, any>} round */
+function verifyState(round) {
+  const key = `${round.turn}:${round.commitment}:${round.salt}`;
+  if (!checked.has(key)) {
+    checked.set(key, "pending");
+    verifyCommitment(round).then(
+      (ok) => checked.set(key, ok),
+      () => checked.set(key, null),
+    ).then(rerender);
+  }
+  return checked.get(key);
+}
+
+/** @param {Record<string, any>} round */
+function verifyBadge(round) {
+  const ok = verifyState(round);
+  if (ok === "pending") {
+    return h("span", { class: "verify pending", "aria-live": "polite" }, icon("shield", { size: 18 }), t("reveal.checking"));
+  }
+  return h(
+    "span",
+    { class: ["verify", ok ? "ok" : ok === null ? "unknown" : "bad"], "aria-live": "polite", title: ok ? t("reveal.verified_hint") : "" },
+    icon(ok ? "shield" : "warn", { size: 18 }),
+    ok === null ? t("reveal.unchecked") : ok ? t("reveal.verified") : t("reveal.mismatch"),
+  );
+}
+
+/**
+ * @param {{seat: number, name: string, color?: string} | null} player
+ * @param {import("../../dom.js").Child} [extra]
+ */
 export function chip(player, extra = null) {
   return h(
     "span",
@@ -30,6 +71,7 @@ export function chip(player, extra = null) {
   );
 }
 
+/** @param {number} p */
 function pointsText(p) {
   if (p > 0) return `+${p}`;
   if (p < 0) return `−${Math.abs(p)}`;
@@ -38,20 +80,15 @@ function pointsText(p) {
 
 /**
  * round: last_round; players: merged [{seat, name, color, score}] indexed by seat;
- * gallery: true for the storyteller's gallery (every card is the storyteller's).
+ * gallery: true when every card on the table is the storyteller's (no owners to show).
+ * @param {Record<string, any>} round
+ * @param {{seat: number, name: string, color: string}[]} players
+ * @param {{gallery?: boolean, you?: number | null, onClose?: (() => void) | null}} [opts]
  */
 export function revealView(round, players, { gallery = false, you = null, onClose = null } = {}) {
-  const bySeat = (s) => players.find((p) => p.seat === s) || { seat: s, name: `#${s + 1}`, color: "#888" };
+  /** @param {number} seat */
+  const bySeat = (seat) => players.find((p) => p.seat === seat) || { seat, name: `#${seat + 1}`, color: "#888" };
   const st = bySeat(round.storyteller);
-  const verify = h("span", { class: "verify pending", "aria-live": "polite" }, icon("shield", { size: 18 }), t("reveal.checking"));
-  if (!round.skipped) {
-    verifyCommitment(round).then((ok) => {
-      verify.classList.remove("pending");
-      verify.replaceChildren(icon(ok ? "shield" : "warn", { size: 18 }), ok === null ? t("reveal.unchecked") : ok ? t("reveal.verified") : t("reveal.mismatch"));
-      verify.classList.add(ok ? "ok" : ok === null ? "unknown" : "bad");
-      verify.title = ok ? t("reveal.verified_hint") : "";
-    });
-  }
   const header = h(
     "div",
     { class: "reveal-head" },
@@ -129,6 +166,6 @@ export function revealView(round, players, { gallery = false, you = null, onClos
     ),
     h("p", { class: "reveal-outcome" }, t(`reveal.outcome.${outcome}`, { n: finders, total: voters })),
     cardRow(tiles, { cls: "reveal-row", label: t("reveal.table") }),
-    h("div", { class: "reveal-bottom" }, points, h("p", { class: "verify-line" }, verify, h("span", { class: "muted small commitment" }, t("reveal.commitment", { hash: String(round.commitment || "").slice(0, 16) + "…" })))),
+    h("div", { class: "reveal-bottom" }, points, h("p", { class: "verify-line" }, verifyBadge(round), h("span", { class: "muted small commitment" }, t("reveal.commitment", { hash: String(round.commitment || "").slice(0, 16) + "…" })))),
   );
 }

@@ -1,22 +1,33 @@
 // Teams of the drawing game: their names and colours, and the lobby's team columns
 // (join a team, stand aside; the host sets the number of teams and can balance them).
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { icon } from "./icons.js";
-import { colorName } from "./common.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
+import { colorName } from "../../common.js";
 
-const FALLBACK_COLORS = ["#e63946", "#457b9d", "#e9c46a", "#2a9d8f", "#8338ec", "#ff66c4"];
+/** @typedef {import("../../shell/app.js").Room} Room */
 
+/** @param {number | null | undefined} team */
 export function teamName(team) {
   return team === null || team === undefined ? t("teams.none") : t("teams.name", { n: team + 1 });
 }
 
+/**
+ * A team's colour, from the `teams` capability.
+ * @param {Room | null} room
+ * @param {number | null} team
+ */
 export function teamColor(room, team) {
-  const list = room?.team_colors || [];
-  return list[team] || FALLBACK_COLORS[team % FALLBACK_COLORS.length] || "#888";
+  const list = room?.capabilities?.teams?.colors || room?.team_colors || [];
+  return (team !== null && list.length && list[team % list.length]) || "#888";
 }
 
-/** A team's name with its colour: a small coloured badge. */
+/**
+ * A team's name with its colour: a small coloured badge.
+ * @param {Room | null} room
+ * @param {number | null} team
+ * @param {{cls?: string}} [opts]
+ */
 export function teamBadge(room, team, { cls = "" } = {}) {
   return h(
     "span",
@@ -26,9 +37,14 @@ export function teamBadge(room, team, { cls = "" } = {}) {
   );
 }
 
-/** Teams with fewer than 2 players once the unassigned are dealt into the smallest teams. */
+/**
+ * Teams with too few players (the `teams` capability's min_size) once the unassigned
+ * are dealt into the smallest teams.
+ * @param {Room} room
+ */
 export function shortTeams(room) {
-  const count = room.team_count || 2;
+  const count = room.team_count || room.capabilities.teams.min;
+  const minSize = room.capabilities.teams.min_size;
   const sizes = Array.from({ length: count }, (_, k) => room.players.filter((p) => p.team === k).length);
   let free = room.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
   while (free > 0) {
@@ -36,28 +52,32 @@ export function shortTeams(room) {
     sizes[k] += 1;
     free -= 1;
   }
-  return sizes.map((n, k) => (n < 2 ? k : null)).filter((k) => k !== null);
+  return sizes.map((n, k) => (n < minSize ? k : null)).filter((k) => k !== null);
 }
 
 /**
  * The lobby's teams: one column per team and one of the players without a team.
- * ctx: {room, me, isHost, send, badges(player), hostTools(player)}
+ * @param {{room: Room, me: number | null, isHost: boolean, send: (frame: Record<string, any>, anchor?: Element) => unknown,
+ *   badges: (p: any) => import("../../dom.js").Child, hostTools: (p: any) => import("../../dom.js").Child}} ctx
  */
 export function teamsLobby(ctx) {
   const r = ctx.room;
   const mine = ctx.me;
   const host = ctx.isHost;
-  const count = r.team_count || 2;
+  const limits = r.capabilities.teams;
+  const count = r.team_count || limits.min;
   const myTeam = r.players.find((p) => p.seat === mine)?.team ?? null;
   const seated = mine !== null;
+  /** @param {import("../../shell/app.js").RoomPlayer} p */
   const member = (p) =>
     h(
       "li",
-      { class: ["lobby-player", "team-member", p.seat === mine && "is-you"], "data-seat": p.seat },
+      { class: ["lobby-player", "team-member", p.seat === mine && "is-you"], "data-seat": p.seat, key: p.seat },
       h("span", { class: "dot big", style: { background: p.color }, title: colorName(p.color) }),
       h("span", { class: "lobby-name" }, h("span", { class: "pname" }, p.name), ctx.badges(p)),
       host ? ctx.hostTools(p) : null,
     );
+  /** @param {number | null} team */
   const column = (team) => {
     const list = r.players.filter((p) => (team === null ? p.team === null || p.team === undefined || p.team >= count : p.team === team));
     const mineHere = seated && (team === null ? myTeam === null || myTeam >= count : myTeam === team);
@@ -69,6 +89,7 @@ export function teamsLobby(ctx) {
         "data-team": team ?? "none",
         style: team === null ? null : { "--team": teamColor(r, team) },
         "aria-labelledby": headingId,
+        key: team ?? "none",
       },
       h(
         "h4",
@@ -87,7 +108,7 @@ export function teamsLobby(ctx) {
               type: "button",
               class: ["btn", "btn-small", team === null ? "btn-quiet" : "btn-team"],
               id: `join-team-${team ?? "none"}`,
-              onclick: (e) => ctx.send({ type: "team", team }, e.currentTarget),
+              onclick: (/** @type {Event} */ e) => ctx.send({ type: "team", team }, /** @type {Element} */ (e.currentTarget)),
             },
             team === null ? t("teams.stand_aside") : t("teams.join", { team: teamName(team) }),
           )
@@ -97,16 +118,19 @@ export function teamsLobby(ctx) {
   const short = shortTeams(r);
   const aside = r.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
   const countChoices = [];
-  for (let n = 2; n <= 6; n++) countChoices.push(h("option", { value: String(n) }, String(n)));
+  for (let n = limits.min; n <= limits.max; n++) countChoices.push(h("option", { value: String(n) }, String(n)));
   const countSelect = h(
     "select",
     {
       id: "team-count",
-      onchange: (e) => ctx.send({ type: "teams", count: Number(e.target.value) }, e.currentTarget),
+      value: String(count),
+      onchange: (/** @type {Event} */ e) => {
+        const sel = /** @type {HTMLSelectElement} */ (e.currentTarget);
+        ctx.send({ type: "teams", count: Number(sel.value) }, sel);
+      },
     },
     countChoices,
   );
-  countSelect.value = String(count);
   return [
     h(
       "div",
@@ -120,7 +144,7 @@ export function teamsLobby(ctx) {
             countSelect,
             h(
               "button",
-              { type: "button", class: "btn btn-quiet btn-small", id: "balance-teams", onclick: (e) => ctx.send({ type: "balance" }, e.currentTarget) },
+              { type: "button", class: "btn btn-quiet btn-small", id: "balance-teams", onclick: (/** @type {Event} */ e) => ctx.send({ type: "balance" }, /** @type {Element} */ (e.currentTarget)) },
               icon("dice", { size: 16 }),
               t("teams.balance"),
             ),
@@ -129,7 +153,7 @@ export function teamsLobby(ctx) {
     ),
     h("div", { class: "teams-grid", id: "teams" }, Array.from({ length: count }, (_, k) => column(k)), column(null)),
     aside ? h("p", { class: "muted small" }, t("teams.aside_hint")) : null,
-    short.length && r.players.length >= (r.min_players || 4)
+    short.length && r.players.length >= r.min_players
       ? h("p", { class: "small warn-text" }, icon("warn", { size: 16 }), " ", t("teams.too_small", { teams: short.map(teamName).join(", ") }))
       : null,
   ];

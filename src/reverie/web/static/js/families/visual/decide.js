@@ -1,18 +1,15 @@
 // The drawing game's team decisions: where to move after guessing a proverb, keeping a
 // bonus token or stealing one, and which token to give up after a failed turn.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { icon } from "./icons.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
-import { room, game, action, myTeam, rerender } from "./visual-ctx.js";
-import { tokenChip } from "./visual-panels.js";
+import { room, game, caps, action, myTeam, rerender } from "./ctx.js";
+import { tokenChip } from "./panels.js";
 
-const LAST = 40;
 const DECIDING = new Set(["move", "bonus", "lose"]);
-let chosen = null; // the move picked, before it is confirmed: {turn, steps, direction}
-
-/** The part's signature: what it shows depends on the choice too. */
-export const moveChoice = () => chosen;
+/** @type {{turn: number, steps: number, direction: string} | null} the move picked, before it is confirmed */
+let chosen = null;
 
 export function moveTarget() {
   const g = game();
@@ -52,7 +49,7 @@ function moveChooser(g) {
       h("span", { class: "vsteps-label small" }, t(`vdecide.${direction}`)),
       steps.map((n) => {
         const target = direction === "forward" ? start + n : start - n;
-        const ok = target >= 1 && target <= LAST;
+        const ok = target >= 1 && target <= caps().board.length;
         const token = ok ? g.squares[target - 1] : null;
         const picked = Boolean(chosen && chosen.steps === n && chosen.direction === direction);
         return h(
@@ -82,7 +79,7 @@ function moveChooser(g) {
         "button",
         {
           type: "button", class: "btn", id: "confirm-move", disabled: target === null,
-          onclick: (e) => chosen && action({ type: "move", steps: chosen.steps, direction: chosen.direction }, e.currentTarget),
+          onclick: (/** @type {Event} */ e) => chosen && action({ type: "move", steps: chosen.steps, direction: chosen.direction }, /** @type {Element} */ (e.currentTarget)),
         },
         icon("check", { size: 18 }),
         target === null ? t("vdecide.move_pick") : t("vdecide.move_to", { n: target }),
@@ -96,7 +93,7 @@ function bonusChooser(g) {
   const others = (g.teams || []).filter((x) => x.team !== myTeam() && (x.tokens || []).length);
   return [
     h("p", {}, t("vdecide.bonus_intro", { n: bonus ? bonus.value : 0 })),
-    h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "bonus-keep", onclick: (e) => action({ type: "keep" }, e.currentTarget) }, icon("check", { size: 18 }), t("vdecide.keep", { n: bonus ? bonus.value : 0 }))),
+    h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "bonus-keep", onclick: (/** @type {Event} */ e) => action({ type: "keep" }, /** @type {Element} */ (e.currentTarget)) }, icon("check", { size: 18 }), t("vdecide.keep", { n: bonus ? bonus.value : 0 }))),
     h("p", { class: "small muted" }, t("vdecide.or_steal")),
     others.map((tm) =>
       h(
@@ -109,7 +106,7 @@ function bonusChooser(g) {
           tm.tokens.map((tk) =>
             h(
               "button",
-              { type: "button", class: "btn btn-quiet btn-small steal-token", "data-token": tk.id, "aria-label": t("vdecide.steal_label", { n: tk.value, team: teamName(tm.team) }), onclick: (e) => action({ type: "steal", token: tk.id }, e.currentTarget) },
+              { type: "button", class: "btn btn-quiet btn-small steal-token", "data-token": tk.id, "aria-label": t("vdecide.steal_label", { n: tk.value, team: teamName(tm.team) }), onclick: (/** @type {Event} */ e) => action({ type: "steal", token: tk.id }, /** @type {Element} */ (e.currentTarget)) },
               t("vdecide.steal"), " ", tokenChip(tk),
             ),
           ),
@@ -129,7 +126,7 @@ function loseChooser(g) {
       (team?.tokens || []).map((tk) =>
         h(
           "button",
-          { type: "button", class: "btn btn-quiet btn-small forfeit-token", "data-token": tk.id, "aria-label": t("vdecide.forfeit_label", { n: tk.value }), onclick: (e) => action({ type: "forfeit", token: tk.id }, e.currentTarget) },
+          { type: "button", class: "btn btn-quiet btn-small forfeit-token", "data-token": tk.id, "aria-label": t("vdecide.forfeit_label", { n: tk.value }), onclick: (/** @type {Event} */ e) => action({ type: "forfeit", token: tk.id }, /** @type {Element} */ (e.currentTarget)) },
           t("vdecide.forfeit"), " ", tokenChip(tk),
         ),
       ),

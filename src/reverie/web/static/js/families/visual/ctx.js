@@ -1,0 +1,29 @@
+// What the drawing game's screens share: the room page's state (shell/app.js) and small
+// look-ups over it.
+import { room, game, me } from "../../shell/app.js";
+import { teamColor } from "./teams.js";
+
+export { room, game, me, caps, isHost, send, action, sendRaw, rerender, nameOf } from "../../shell/app.js";
+
+/** @param {number} seat */
+export function player(seat) {
+  return room()?.players.find((p) => p.seat === seat) || null;
+}
+
+/** @param {number} seat */
+export function seatColor(seat) {
+  return player(seat)?.color || "#888";
+}
+
+/** @param {number | null} team */
+export function colorOf(team) {
+  return teamColor(room(), team);
+}
+
+/** My team: from the game view while playing, else from the room. */
+export function myTeam() {
+  const g = game();
+  if (g?.you && g.you.team !== undefined) return g.you.team;
+  const p = player(me());
+  return p ? (p.team ?? null) : null;
+}

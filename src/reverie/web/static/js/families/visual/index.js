@@ -1,0 +1,106 @@
+// The visual family (the team drawing game): what the room page's shell asks of a game
+// module. Teams, the canvas, the board and the categories come from the capabilities.
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { icon } from "../../icons.js";
+import { badges } from "../../shell/lobby.js";
+import { room, game, me, caps, isHost, send, nameOf, myTeam } from "./ctx.js";
+import { teamName, teamsLobby } from "./teams.js";
+import { optionsFields, readOptions } from "./options.js";
+import { onStateSketches, onDrawFrame, onCanvasFrame } from "./sketches.js";
+import { stageView, onKey, DRAWING } from "./stage.js";
+import { moveTarget } from "./decide.js";
+import { scoresView, boardView, lastTurnView, logView, finalView, noteTurn } from "./panels.js";
+
+/** @param {Event} e */
+const target = (e) => /** @type {Element} */ (e.currentTarget);
+
+const iDraw = (/** @type {Record<string, any>} */ g) =>
+  me() !== null && (g.turn?.drawers || []).includes(me()) && (DRAWING.has(g.phase) || ["move", "bonus", "lose"].includes(g.phase));
+
+function status() {
+  const g = game();
+  const turn = g.turn || {};
+  const parts = [t("status.turn", { n: turn.number }), t("vstatus.team_plays", { team: teamName(turn.team) }), t(`vphase.${g.phase}`)];
+  if (turn.proverb && DRAWING.has(g.phase)) parts.push(t("vstatus.proverb"));
+  if (g.phase === "choose" || (DRAWING.has(g.phase) && !turn.proverb)) {
+    parts.push(turn.drawer === me() ? t("vstatus.you_draw") : t("vstatus.drawer", { name: nameOf(turn.drawer) }));
+  } else if (DRAWING.has(g.phase) && iDraw(g)) {
+    parts.push(t("vstatus.you_draw"));
+  } else if (g.phase === "move" || g.phase === "bonus") {
+    parts.push(t("vstatus.deciding", { team: teamName(turn.solved_by) }));
+  } else if (g.phase === "lose") {
+    parts.push(t("vstatus.deciding", { team: teamName(turn.team) }));
+  }
+  return parts.join(" · ");
+}
+
+function yourMove() {
+  const g = game();
+  return Boolean(g && me() !== null && g.phase !== "over" && (g.waiting || []).includes(me()));
+}
+
+/** The chat's mode: whether a team toggle is offered, and whether I must stay silent. */
+function chatMode() {
+  const g = game();
+  const team = myTeam();
+  const silent = Boolean(g && room()?.status === "playing" && DRAWING.has(g.phase) && (g.turn?.drawers || []).includes(me()));
+  return { team: me() !== null && team !== null && team !== undefined, silent };
+}
+
+/**
+ * The host's buttons on a team member in the lobby.
+ * @param {import("../../shell/app.js").RoomPlayer} p
+ */
+function memberTools(p) {
+  if (p.seat === me()) return null;
+  /** @param {string} name @param {string} label @param {Record<string, any>} frame @param {boolean} [danger] */
+  const tool = (name, label, frame, danger = false) =>
+    h("button", { type: "button", class: ["btn btn-quiet btn-icon", danger && "btn-danger"], "aria-label": label, title: label, onclick: (/** @type {Event} */ e) => send(frame, target(e)) }, icon(name, { size: 18 }));
+  return h(
+    "span",
+    { class: "lobby-tools" },
+    p.bot ? null : tool("crown", t("lobby.make_host", { name: p.name }), { type: "make_host", seat: p.seat }),
+    tool("kick", t("lobby.kick", { name: p.name }), { type: "kick", seat: p.seat }, true),
+  );
+}
+
+function main() {
+  const r = room();
+  const g = game();
+  return {
+    final: g && (g.phase === "over" || r.status === "over") ? finalView(g) : null,
+    reveal: lastTurnView(),
+    stage: g && r.status === "playing" && g.phase !== "over" && g.turn ? stageView(g) : null,
+  };
+}
+
+function side() {
+  const r = room();
+  const g = game();
+  const playing = Boolean(g && r.status !== "lobby");
+  return {
+    scores: playing ? scoresView(g) : null,
+    board: playing ? boardView(g, moveTarget()) : null,
+    log: g ? logView() : null,
+  };
+}
+
+/** @type {import("../../shell/family.js").Family} */
+export const visual = {
+  onState: (f) => {
+    onStateSketches(f.game);
+    noteTurn(f.game);
+  },
+  onAck: () => {},
+  onFrame: (f) => (f.type === "draw" ? onDrawFrame(f) : f.type === "canvas" ? onCanvasFrame(f) : false),
+  status,
+  yourMove,
+  chatMode,
+  lobbyPlayers: () => teamsLobby({ room: room(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
+  optionsFields: (opts) => optionsFields(room(), room().options, opts),
+  readOptions: (root) => readOptions(root, caps()),
+  main,
+  side,
+  onKey,
+};

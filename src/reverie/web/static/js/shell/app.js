@@ -1,0 +1,128 @@
+// The room page's state: the latest `state` frame, the chat, the connection and what this
+// page alone remembers (choices not yet sent). The shell and the family modules read it
+// through these functions and call rerender() after changing it: the whole screen is
+// drawn again from here, and the renderer changes only what differs.
+import { normaliseCode } from "../store.js";
+
+/**
+ * @typedef {{name: string, length: number, loops: boolean, specials?: Record<string, string>}} Board
+ * @typedef {{min: number, max: number, min_size: number, colors: string[]}} Teams
+ * @typedef {{width: number, height: number, colors: number, sizes: number}} Canvas
+ * @typedef {{name: string, points: number, choosable: boolean}} Category
+ * @typedef {{
+ *   client: string, story_source: string | null, first_storyteller: string | null,
+ *   board: Board | null, teams: Teams | null, canvas: Canvas | null, bots: boolean,
+ *   restrictions: string[], categories: Category[] | null, options: string[],
+ * }} Capabilities
+ * @typedef {{seat: number, name: string, color: string, host: boolean, bot: boolean,
+ *   bot_playing: boolean, connected: boolean, team?: number | null}} RoomPlayer
+ * @typedef {{
+ *   code: string, variant: string, family: string, title: string, status: string,
+ *   deck: string, seats: number, min_players: number, max_players: number,
+ *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
+ *   spectators: number, you: {seat: number, host: boolean} | null,
+ *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
+ * }} Room
+ * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
+ * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null}} ChatLine
+ */
+
+export const code = normaliseCode(location.pathname.split("/").filter(Boolean).pop());
+
+export const app = {
+  /** @type {string | null} */
+  token: null,
+  /** @type {StateFrame | null} */
+  state: null,
+  /** @type {ChatLine[]} */
+  chat: [],
+  chatReset: true,
+  /** @type {import("../socket.js").RoomSocket | null} */
+  socket: null,
+  conn: "connecting",
+  missing: false,
+  /** The server's clock minus ours, in ms. */
+  skew: 0,
+  ui: {
+    watching: false,
+    /** @type {string | null} */
+    joinName: null,
+    /** @type {string | null} */
+    joinColor: null,
+    teamChat: false,
+    canvasFullAt: 0,
+  },
+};
+
+/** @returns {Room | null} */
+export const room = () => app.state?.room || null;
+/** @returns {Record<string, any> | null} */
+export const game = () => app.state?.game || null;
+/** @returns {number | null} */
+export const me = () => room()?.you?.seat ?? null;
+export const isHost = () => Boolean(room()?.you?.host);
+/** @returns {Capabilities | null} */
+export const caps = () => room()?.capabilities || null;
+
+/** The room's players merged with the game's scores and squares, by seat. */
+export function players() {
+  const r = room();
+  if (!r) return [];
+  const g = game();
+  return r.players
+    .slice()
+    .sort((a, b) => a.seat - b.seat)
+    .map((p) => {
+      const gp = g?.players?.find((/** @type {any} */ x) => x.seat === p.seat);
+      return { ...p, score: gp ? gp.score : 0, square: gp ? gp.square : 1, hand_size: gp ? gp.hand_size : null };
+    });
+}
+
+/** @param {number} seat */
+export function nameOf(seat) {
+  const p = room()?.players.find((x) => x.seat === seat) || game()?.players?.find((/** @type {any} */ x) => x.seat === seat);
+  return p ? p.name : `#${Number(seat) + 1}`;
+}
+
+/**
+ * Send a frame; its error, if any, shows next to `anchor`.
+ * @param {Record<string, any>} frame
+ * @param {Element | null} [anchor]
+ */
+export function send(frame, anchor = null) {
+  return app.socket ? app.socket.send(frame, { anchor }) : null;
+}
+
+/**
+ * A game action, stamped with the state version it was chosen on.
+ * @param {Record<string, any>} frame
+ * @param {Element | null} [anchor]
+ */
+export function action(frame, anchor = null) {
+  return send({ ...frame, version: app.state?.version }, anchor);
+}
+
+/** @param {Record<string, any>} frame */
+export const sendRaw = (frame) => Boolean(app.socket?.sendRaw(frame));
+
+let renderer = () => {};
+
+/** @param {() => void} fn */
+export function setRenderer(fn) {
+  renderer = fn;
+}
+
+/** Draw the page again from the state. */
+export const rerender = () => renderer();
+
+/**
+ * The clock of the room's deadline: {secs, text} or null.
+ * @returns {{left: number, secs: number, text: string} | null}
+ */
+export function timeLeft() {
+  const r = room();
+  if (!r || !r.deadline || r.status !== "playing") return null;
+  const left = Math.max(0, r.deadline - (Date.now() + app.skew));
+  const secs = Math.ceil(left / 1000);
+  return { left, secs, text: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` };
+}

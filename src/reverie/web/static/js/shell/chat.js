@@ -1,0 +1,101 @@
+// The room's chat: the last 200 lines, a form for the seated, team lines where the game
+// has teams, silence for whoever the game says must not talk (a drawer while drawing).
+import { h, $ } from "../dom.js";
+import { t, lang } from "../i18n.js";
+import { icon } from "../icons.js";
+import { toast } from "../common.js";
+import { app, me, players, send, rerender } from "./app.js";
+
+/** @param {import("./app.js").ChatLine[]} messages */
+export function addChat(messages) {
+  if (app.chatReset) {
+    app.chat = [];
+    app.chatReset = false;
+  }
+  app.chat.push(...messages);
+  if (app.chat.length > 200) app.chat = app.chat.slice(-200);
+}
+
+/**
+ * @param {SubmitEvent} e
+ * @param {boolean} team
+ */
+function onChat(e, team) {
+  e.preventDefault();
+  const input = /** @type {HTMLInputElement} */ ($("#chat-input"));
+  const text = input.value.trim();
+  if (!text) return;
+  if (text.length > 300) {
+    toast(t("chat.too_long"), { anchor: $("#chat-send") });
+    return;
+  }
+  send(team ? { type: "chat", text, team: true } : { type: "chat", text }, $("#chat-form"));
+  input.value = "";
+}
+
+function lines() {
+  if (!app.chat.length) return [h("li", { class: "muted small chat-empty", key: "empty" }, t("chat.empty"))];
+  const colors = new Map(players().map((p) => [p.seat, p.color]));
+  return app.chat.map((m, i) => {
+    const time = new Date(m.at);
+    const teamLine = m.team !== undefined && m.team !== null && m.team !== false;
+    return h(
+      "li",
+      { class: ["chat-line", teamLine && "chat-team"], key: `${m.at}:${m.seat}:${i}` },
+      h("span", { class: "dot", style: { background: colors.get(m.seat) || "#888" }, "aria-hidden": "true" }),
+      h("strong", { class: "chat-name" }, m.name),
+      " ",
+      teamLine ? [h("span", { class: "tag tag-team" }, t("chat.team_tag")), " "] : null,
+      h("span", { class: "chat-text" }, m.text),
+      h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
+    );
+  });
+}
+
+let shown = -1;
+
+/** Keep the newest line in sight when lines arrive (after the page is drawn). */
+export function scrollChat() {
+  const list = $("#chat-list");
+  if (!list || shown === app.chat.length) return;
+  shown = app.chat.length;
+  list.scrollTop = list.scrollHeight;
+}
+
+/** @param {{team: boolean, silent: boolean}} mode */
+export function chatView(mode) {
+  const seated = me() !== null;
+  const team = app.ui.teamChat && mode.team;
+  return h(
+    "div",
+    { class: "panel chat" },
+    h("h2", { id: "chat-title" }, t("chat.title")),
+    h("ul", { class: "chat-list", id: "chat-list", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: 0 }, lines()),
+    seated && mode.silent ? h("p", { class: "muted small chat-silent", id: "chat-silent" }, icon("pencil", { size: 16 }), " ", t("chat.drawer_silent")) : null,
+    seated && !mode.silent
+      ? h(
+          "form",
+          { class: "chat-form", id: "chat-form", onsubmit: (/** @type {SubmitEvent} */ e) => onChat(e, team) },
+          h("label", { for: "chat-input", class: "visually-hidden" }, t("chat.label")),
+          h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t(team ? "chat.placeholder_team" : "chat.placeholder"), enterkeyhint: "send" }),
+          h("button", { type: "submit", class: "btn btn-icon", id: "chat-send", "aria-label": t("chat.send"), title: t("chat.send") }, icon("send", { size: 18 })),
+        )
+      : null,
+    seated && !mode.silent && mode.team
+      ? h(
+          "label",
+          { class: "chat-team-toggle small", for: "chat-team" },
+          h("input", {
+            type: "checkbox", id: "chat-team", checked: app.ui.teamChat,
+            onchange: (/** @type {Event} */ e) => {
+              app.ui.teamChat = /** @type {HTMLInputElement} */ (e.currentTarget).checked;
+              rerender();
+            },
+          }),
+          icon("team", { size: 16 }),
+          t("chat.team_only"),
+        )
+      : null,
+    seated ? null : h("p", { class: "muted small" }, t("chat.spectator")),
+  );
+}

@@ -1,0 +1,243 @@
+// What every room shows whatever the game: the gate (take a seat or watch), the lobby
+// (invite, players, options, start), the notice that a bot plays one's seat, and the
+// link that moves a seat to another device. The game family fills in the players'
+// list and the options.
+import { h, $ } from "../dom.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { PALETTE, copyText, toast } from "../common.js";
+import { saveToken } from "../store.js";
+import { swatchesField } from "../swatches.js";
+import { reader, seatsField } from "../fields.js";
+import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
+
+const inviteURL = () => `${location.origin}/r/${code}`;
+/** @param {Event} e */
+const target = (e) => /** @type {HTMLElement} */ (e.currentTarget);
+
+/** @param {string} key */
+function remembered(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tags by a player's name.
+ * @param {import("./app.js").RoomPlayer} p
+ */
+export function badges(p) {
+  const g = game();
+  return [
+    p.seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
+    p.host ? h("span", { class: "tag", title: t("players.host") }, icon("crown", { size: 14 }), t("players.host")) : null,
+    p.bot ? h("span", { class: "tag", title: t("players.bot") }, icon("bot", { size: 14 }), t("players.bot")) : null,
+    !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
+    !p.bot && !p.connected ? h("span", { class: "tag tag-off", title: t("players.offline") }, icon("offline", { size: 14 }), t("players.offline")) : null,
+    g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null,
+  ];
+}
+
+function watch() {
+  app.ui.watching = true;
+  rerender();
+}
+
+/** @param {SubmitEvent} e */
+function onJoin(e) {
+  e.preventDefault();
+  const f = /** @type {HTMLFormElement} */ (e.currentTarget);
+  const input = /** @type {HTMLInputElement} */ (f.elements.namedItem("name"));
+  const name = input.value.trim();
+  const button = $("#join-submit");
+  if (!name) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    toast(t("home.need_name"), { anchor: button });
+    return;
+  }
+  const color = /** @type {HTMLInputElement | null} */ (f.querySelector("input[name=join-color]:checked"))?.value;
+  if (!color) {
+    toast(t("gate.need_color"), { anchor: button });
+    return;
+  }
+  try {
+    localStorage.setItem("reverie:name", name);
+    localStorage.setItem("reverie:color", color);
+  } catch {
+    /* ignore */
+  }
+  send({ type: "join", name, color }, button);
+}
+
+const watchButton = (/** @type {string} */ label) =>
+  h("button", { type: "button", class: "btn btn-quiet", id: "gate-watch", onclick: watch }, icon("eye", { size: 18 }), t(label));
+
+/** Who opens the room without a seat: join (a name and a colour) or watch. */
+export function gateView() {
+  const r = room();
+  if (!r || r.you || app.ui.watching) return null;
+  const free = r.seats - r.players.length;
+  if (r.status !== "lobby" || free <= 0) {
+    return h(
+      "div",
+      { class: "panel gate" },
+      h("h2", {}, t("gate.watching_title")),
+      h("p", {}, r.status === "lobby" ? t("gate.full") : t("gate.started")),
+      h("div", { class: "actions" }, watchButton("gate.ok")),
+    );
+  }
+  const taken = r.players.map((p) => String(p.color).toLowerCase());
+  let color = app.ui.joinColor;
+  if (!color || taken.includes(color)) {
+    const saved = remembered("reverie:color");
+    color = saved && !taken.includes(saved) ? saved : PALETTE.find((c) => !taken.includes(c));
+  }
+  const name = app.ui.joinName ?? (remembered("reverie:name") || "");
+  return h(
+    "div",
+    { class: "panel gate" },
+    h("h2", {}, t("gate.title", { game: t(`variant.${r.variant}.title`) })),
+    h("p", { class: "muted" }, t("gate.intro", { n: r.players.length, seats: r.seats })),
+    h(
+      "form",
+      { id: "join-form", novalidate: true, onsubmit: onJoin },
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "join-name" }, t("home.your_name")),
+        h("input", {
+          id: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: name,
+          placeholder: t("home.name_placeholder"), oninput: (/** @type {Event} */ e) => (app.ui.joinName = /** @type {HTMLInputElement} */ (e.currentTarget).value),
+        }),
+      ),
+      swatchesField("join-color", color, {
+        taken, legend: t("home.your_color"),
+        onchange: (/** @type {string} */ c) => {
+          app.ui.joinColor = c;
+          rerender();
+        },
+      }),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn", id: "join-submit" }, t("gate.join")), watchButton("gate.watch")),
+    ),
+  );
+}
+
+/** @param {Element} anchor */
+function leave(anchor) {
+  if (!confirm(t("lobby.leave_confirm"))) return;
+  send({ type: "leave" }, anchor);
+  saveToken(code, null);
+  app.token = null;
+  app.ui.watching = true;
+}
+
+function invite() {
+  return h(
+    "div",
+    { class: "invite" },
+    h("div", { class: "invite-code" }, h("span", { class: "muted small" }, t("lobby.code")), h("strong", { id: "room-code" }, code),
+      h("button", { type: "button", class: "btn btn-quiet btn-small", id: "copy-code", onclick: (/** @type {Event} */ e) => copyText(code, target(e)) }, icon("copy", { size: 16 }), h("span", { class: "btn-label" }, t("common.copy")))),
+    h("label", { for: "invite-link", class: "small" }, t("lobby.invite")),
+    h(
+      "div",
+      { class: "row" },
+      h("input", { id: "invite-link", class: "grow", readonly: true, value: inviteURL(), onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }),
+      h("button", { type: "button", class: "btn btn-small", id: "copy-link", onclick: (/** @type {Event} */ e) => copyText(inviteURL(), target(e)) }, icon("link", { size: 16 }), h("span", { class: "btn-label" }, t("lobby.copy_link"))),
+    ),
+  );
+}
+
+/** @param {import("./family.js").Family} fam */
+export function lobbyView(fam) {
+  const r = room();
+  if (!r || r.status !== "lobby") return null;
+  const host = isHost();
+  const mine = me();
+  const hostP = r.players.find((p) => p.host);
+  const enough = r.players.length >= r.min_players;
+  const canSit = mine === null && r.players.length < r.seats;
+  /** @param {Event} e */
+  const onOptions = (e) => {
+    if (!host) return;
+    const form = /** @type {HTMLFormElement} */ (e.currentTarget);
+    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats }, /** @type {Element} */ (e.target));
+  };
+  const takeSeat = () => {
+    app.ui.watching = false;
+    rerender();
+    $("#join-name")?.focus();
+  };
+  return h(
+    "div",
+    { class: "panel lobby" },
+    h("h2", {}, t("lobby.title", { game: t(`variant.${r.variant}.title`) })),
+    canSit && app.ui.watching
+      ? h("p", { class: "row watching-note" }, icon("eye", { size: 18 }), t("lobby.watching"), h("button", { type: "button", class: "btn btn-small", id: "take-seat", onclick: takeSeat }, t("lobby.take_seat")))
+      : null,
+    h("p", { class: "muted" }, t(`variant.${r.variant}.blurb`), " ", h("a", { href: `/rules#${r.variant}`, target: "_blank", rel: "noopener" }, t("lobby.rules_link"))),
+    invite(),
+    fam.lobbyPlayers(),
+    h(
+      "div",
+      { class: "actions" },
+      host
+        ? [
+            caps().bots
+              ? h("button", { type: "button", class: "btn btn-quiet", id: "add-bot", disabled: r.players.length >= r.seats, onclick: (/** @type {Event} */ e) => send({ type: "add_bot" }, target(e)) }, icon("bot", { size: 18 }), t("lobby.add_bot"))
+              : null,
+            h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => send({ type: "start" }, target(e)) }, t("lobby.start")),
+          ]
+        : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),
+      mine !== null && !host ? h("button", { type: "button", class: "btn btn-quiet", id: "leave", onclick: (/** @type {Event} */ e) => leave(target(e)) }, t("lobby.leave")) : null,
+    ),
+    !enough ? h("p", { class: "muted small" }, t("lobby.need_players", { n: r.min_players })) : null,
+    h(
+      "details",
+      { class: "lobby-options-box", open: host ? true : null },
+      h("summary", {}, t(host ? "lobby.options" : "lobby.options_view")),
+      h(
+        "form",
+        { id: "lobby-options", class: "lobby-options", onchange: onOptions, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
+        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: seatsField(r, r.seats, { prefix: "lobby", disabled: !host }) }),
+      ),
+    ),
+  );
+}
+
+/** The link that opens this seat on another device. */
+export function seatToolsView() {
+  const mine = me();
+  if (!room() || mine === null || !app.token) return null;
+  const link = `${location.origin}/r/${code}#t=${app.token}`;
+  return h(
+    "div",
+    { class: "panel seat-tools" },
+    h(
+      "details",
+      { class: "move-device" },
+      h("summary", {}, icon("link", { size: 16 }), " ", t("seat.move")),
+      h("p", { class: "small warn" }, icon("warn", { size: 16 }), " ", t("seat.move_warning")),
+      h(
+        "div",
+        { class: "row" },
+        h("input", { id: "seat-link", class: "grow", readonly: true, value: link, "aria-label": t("seat.move"), onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }),
+        h("button", { type: "button", class: "btn btn-small", id: "copy-seat-link", onclick: (/** @type {Event} */ e) => copyText(link, target(e)) }, icon("copy", { size: 16 }), h("span", { class: "btn-label" }, t("common.copy"))),
+      ),
+    ),
+  );
+}
+
+/** A bot plays my seat: take it back. */
+export function noticeView() {
+  const p = players().find((x) => x.seat === me());
+  if (!p?.bot_playing || room()?.status !== "playing") return null;
+  return h(
+    "div",
+    { class: "panel reclaim", role: "alert" },
+    h("p", {}, icon("bot", { size: 20 }), " ", t("seat.bot_playing")),
+    h("button", { type: "button", class: "btn", id: "reclaim", onclick: (/** @type {Event} */ e) => send({ type: "reclaim" }, target(e)) }, t("seat.reclaim")),
+  );
+}
