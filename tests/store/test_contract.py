@@ -10,6 +10,7 @@ import pytest
 from reverie.store import EventStore, VersionConflict, open_store
 from reverie.store import postgres as pg
 from reverie.store import sqlite as lite
+from tests.aio import run_async
 
 
 def run(url: str, body: Callable[[EventStore], Awaitable[None]]) -> None:
@@ -21,7 +22,7 @@ def run(url: str, body: Callable[[EventStore], Awaitable[None]]) -> None:
         finally:
             await store.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_log_opens_once_and_grows_one_version_at_a_time(store_url: str) -> None:
@@ -88,7 +89,7 @@ def test_two_writers_never_both_write_a_version(store_url: str) -> None:
             await a.close()
             await b.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_the_log_outlives_the_store_and_records_its_schema(store_url: str) -> None:
@@ -138,7 +139,7 @@ def test_a_schema_newer_than_the_server_is_refused(store_url: str) -> None:
             finally:
                 await store.close()
 
-        asyncio.run(reopen())
+        run_async(reopen())
 
 
 def test_an_old_sqlite_file_without_a_schema_version_is_adopted(tmp_path: object) -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from reverie.store import open_store
+from tests.aio import run_async
 
 from ..web.harness import free_port
 
@@ -33,7 +34,7 @@ def test_a_second_server_on_one_sqlite_folder_is_refused(tmp_path: Path) -> None
         assert "Another Reverie server is using" in done.stderr
         assert "Traceback" not in done.stderr
 
-    asyncio.run(hold())
+    run_async(hold())
 
 
 def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path: Path) -> None:

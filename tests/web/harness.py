@@ -227,11 +227,11 @@ def play(
 def logged_events(db: Path | str, code: str) -> list[tuple[int, Any]]:
     """Every (version, event) in a room's log, in order, read straight from the SQLite
     file (a path) or through the store of a URL."""
-    import asyncio
     import sqlite3
 
     from reverie.rooms.events import decode_log
     from reverie.store import open_store
+    from tests.aio import run_async
 
     if isinstance(db, str):
 
@@ -242,7 +242,7 @@ def logged_events(db: Path | str, code: str) -> list[tuple[int, Any]]:
             finally:
                 await store.close()
 
-        rows = asyncio.run(load())
+        rows = run_async(load())
     else:
         con = sqlite3.connect(db)
         rows = con.execute(
