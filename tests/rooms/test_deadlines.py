@@ -45,6 +45,12 @@ class FlakyStore:
     async def active_rooms(self, since: float) -> list[str]:
         return await self.inner.active_rooms(since)
 
+    async def save_snapshot(self, code: str, version: int, payload: bytes, at: float) -> None:
+        await self.inner.save_snapshot(code, version, payload, at)
+
+    async def load_snapshot(self, code: str) -> StoredEvent | None:
+        return await self.inner.load_snapshot(code)
+
     async def schema_version(self) -> int:
         return await self.inner.schema_version()
 

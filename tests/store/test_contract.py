@@ -160,3 +160,16 @@ def test_an_old_sqlite_file_without_a_schema_version_is_adopted(tmp_path: object
         assert [e.payload for e in await store.load("OLD001")] == [b"{}"]
 
     run(f"sqlite:///{path}", body)
+
+
+def test_a_room_keeps_its_latest_snapshot(store_url: str) -> None:
+    async def body(store: EventStore) -> None:
+        await store.create("SNAP01", b"{}", 1.0)
+        assert await store.load_snapshot("SNAP01") is None
+        await store.save_snapshot("SNAP01", 10, b'{"v":10}', 2.0)
+        await store.save_snapshot("SNAP01", 20, b'{"v":20}', 3.0)
+        await store.save_snapshot("SNAP01", 15, b'{"v":15}', 4.0)  # late: an older one
+        snap = await store.load_snapshot("SNAP01")
+        assert snap is not None and (snap.version, snap.payload) == (20, b'{"v":20}')
+
+    run(store_url, body)

@@ -63,6 +63,8 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
 
     name = "association"
     action_type = act.Action
+    game_type = GameState
+    options_type = Options
     commands = (ClueCmd, SubmitCmd, VoteCmd)
 
     def variant_names(self) -> tuple[str, ...]:

@@ -217,6 +217,10 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     action_type: ClassVar[Any]
     #: The type ``C`` of what :meth:`deal` returns, for the log's ``Started``.
     content_type: ClassVar[Any] = Any
+    #: The types ``G`` and ``Opt``, to read a room's snapshot back (``None``: the family
+    #: does not say, and its rooms always replay their whole log).
+    game_type: ClassVar[Any] = None
+    options_type: ClassVar[Any] = None
     #: The client frames that are moves of this game.
     commands: ClassVar[tuple[type[GameCommand], ...]] = ()
     #: Side channels (their commands are decoded too).

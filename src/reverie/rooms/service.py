@@ -31,10 +31,12 @@ from reverie.rooms.events import (
     HostChanged,
     Joined,
     RoomEvent,
+    decode_event,
     decode_log,
     encode_event,
 )
 from reverie.rooms.snapshot import state_frames
+from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
 from reverie.rooms.visibility import chat_audience
 from reverie.rules.errors import IllegalAction
@@ -49,6 +51,9 @@ CODE_LENGTH = 6
 #: or, for the host, someone else the host role: a dropped phone reconnecting in a few
 #: seconds keeps both.
 AWAY_GRACE = 60.0
+#: A room's fold is snapshotted every this many events, so replaying it reads the latest
+#: snapshot and at most this many events (a chatty room's log can grow long).
+SNAPSHOT_EVERY = 250
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
 IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
 #: A phase whose deadline passed while no process ran the room still gets this long once
@@ -83,6 +88,7 @@ class LiveRoom:
     phase_started: float = 0.0
     # Failed writes of a timeout or a bot's move in a row (for the retry's backoff).
     failures: int = 0
+    snapshot_version: int = 0  # the version of the room's latest snapshot
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     # Frames of the current version and presence, built once for every seat watching.
     presence: int = 0
@@ -113,6 +119,7 @@ class RoomService:
         default_deck: str = "default",
         bot_delay: float = 1.0,
         away_grace: float = AWAY_GRACE,
+        snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -121,6 +128,7 @@ class RoomService:
         self.default_deck = default_deck
         self.bot_delay = bot_delay
         self.away_grace = away_grace
+        self.snapshot_every = snapshot_every
         self.clock = clock
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -213,11 +221,16 @@ class RoomService:
                     replayed = await self._replay(code)
                     if replayed is None:
                         return None
-                    state, phase_started = replayed
+                    state, phase_started, snapshot_version = replayed
                     now = self.clock()
                     live = LiveRoom(
-                        state, last_active=now, phase_started=phase_started, loaded_at=now
+                        state,
+                        last_active=now,
+                        phase_started=phase_started,
+                        loaded_at=now,
+                        snapshot_version=snapshot_version,
                     )
+                    await self._snapshot(live)  # a long tail: replay less next time
                     self.rooms[code] = live
                     # A room back in memory picks up where it was: bots and timers go on.
                     self._after_change(live)
@@ -252,17 +265,45 @@ class RoomService:
             await asyncio.sleep(every)
             await self.evict_idle()
 
-    async def _replay(self, code: str) -> tuple[RoomState, float] | None:
-        """The room from its log, and when its current phase began (the time of the
-        event that began it)."""
-        stored = await self.store.load(code)
+    async def _replay(self, code: str) -> tuple[RoomState, float, int] | None:
+        """The room from its latest snapshot and the log after it (or the whole log),
+        when its current phase began (the time of the event that began it), and the
+        version of the snapshot used (0: none)."""
         state: RoomState | None = None
         phase_started = 0.0
-        for record, event in zip(stored, decode_log(s.payload for s in stored), strict=True):
+        snapshot_version = 0
+        snap = await self.store.load_snapshot(code)
+        if snap is not None:
+            try:
+                state, phase_started = decode_snapshot(snap.payload)
+            except UnusableSnapshot as exc:
+                log.info("snapshot of %s ignored (%s): replaying the whole log", code, exc)
+                state = None
+        if state is None:
+            stored = await self.store.load(code)
+            events = decode_log(s.payload for s in stored)
+        else:
+            snapshot_version = state.version
+            stored = await self.store.load(code, after=state.version)
+            events = [decode_event(s.payload, state.family) for s in stored]
+        for record, event in zip(stored, events, strict=True):
             state = evolve(state, event)
             if state.phase_version == state.version:
                 phase_started = record.at
-        return None if state is None else (state, phase_started)
+        return None if state is None else (state, phase_started, snapshot_version)
+
+    async def _snapshot(self, live: LiveRoom) -> None:
+        """Snapshot the room when enough events have passed since the last one (a failed
+        write only costs a longer replay later)."""
+        room = live.state
+        if room.version - live.snapshot_version < self.snapshot_every:
+            return
+        live.snapshot_version = room.version
+        payload = encode_snapshot(room, live.phase_started)
+        try:
+            await self.store.save_snapshot(room.code, room.version, payload, self.clock())
+        except Exception:
+            log.warning("snapshot of %s not written", room.code, exc_info=True)
 
     def seat_for_token(self, live: LiveRoom, token: str | None) -> int | None:
         """The seat a token holds in this room, if any."""
@@ -301,7 +342,7 @@ class RoomService:
             # Another process wrote first: take the log as the truth and let the client retry.
             fresh = await self._replay(before.code)
             if fresh is not None:
-                live.state, live.phase_started = fresh
+                live.state, live.phase_started, _ = fresh
                 await self.publish_state(live)
             raise RoomError(
                 "stale_version", "The table has moved on; look again and retry."
@@ -309,6 +350,7 @@ class RoomService:
         live.state = after
         if after.phase_version == after.version:
             live.phase_started = now
+        await self._snapshot(live)
         live.last_active = self.clock()
         if isinstance(event, Chatted):
             line = after.chat[-1]

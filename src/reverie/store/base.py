@@ -50,6 +50,13 @@ class EventStore(Protocol):
     async def active_rooms(self, since: float) -> list[str]:
         """Codes of rooms written to since ``since`` (epoch seconds)."""
 
+    async def save_snapshot(self, code: str, version: int, payload: bytes, at: float) -> None:
+        """Keep ``payload`` as the room's state at ``version`` (replacing an older one):
+        a cache of the log's fold, never the truth."""
+
+    async def load_snapshot(self, code: str) -> StoredEvent | None:
+        """The room's latest snapshot, if any."""
+
     async def schema_version(self) -> int:
         """The version of the store's schema (recorded by its migrations)."""
 

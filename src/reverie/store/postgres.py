@@ -40,6 +40,15 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX rooms_updated ON rooms (updated_at);
     """,
+    # 2: the latest snapshot of each room's fold, so a long log replays from there.
+    """
+    CREATE TABLE snapshots (
+        code TEXT PRIMARY KEY REFERENCES rooms (code),
+        version INTEGER NOT NULL,
+        payload BYTEA NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Serialises migrations between processes (any constant; "reverie" in ASCII).
@@ -134,6 +143,29 @@ class PostgresStore:
             )
             rows = await cur.fetchall()
         return [r[0] for r in rows]
+
+    async def save_snapshot(self, code: str, version: int, payload: bytes, at: float) -> None:
+        """Keep the room's snapshot at ``version`` (an older one is replaced; a newer one
+        written by another process meanwhile is kept)."""
+        pool = await self._ready()
+        async with pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO snapshots (code, version, payload, at) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (code) DO UPDATE SET version = excluded.version,"
+                " payload = excluded.payload, at = excluded.at"
+                " WHERE snapshots.version < excluded.version",
+                (code, version, payload, at),
+            )
+
+    async def load_snapshot(self, code: str) -> StoredEvent | None:
+        """The room's latest snapshot, if any."""
+        pool = await self._ready()
+        async with pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT version, payload, at FROM snapshots WHERE code = %s", (code,)
+            )
+            row = await cur.fetchone()
+        return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
 
     async def schema_version(self) -> int:
         """The schema version the database is at."""

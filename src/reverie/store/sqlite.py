@@ -49,6 +49,15 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_at);
     """,
+    # 2: the latest snapshot of each room's fold, so a long log replays from there.
+    """
+    CREATE TABLE snapshots (
+        code TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        payload BLOB NOT NULL,
+        at REAL NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -154,6 +163,22 @@ class SQLiteStore:
         sql = "SELECT code FROM rooms WHERE updated_at >= ? ORDER BY updated_at"
         rows = await self._run(lambda: self._db.execute(sql, (since,)).fetchall())
         return [r[0] for r in rows]
+
+    async def save_snapshot(self, code: str, version: int, payload: bytes, at: float) -> None:
+        """Keep the room's snapshot at ``version`` (an older one is replaced)."""
+        sql = (
+            "INSERT INTO snapshots (code, version, payload, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (code) DO UPDATE SET version = excluded.version,"
+            " payload = excluded.payload, at = excluded.at"
+            " WHERE excluded.version > snapshots.version"
+        )
+        await self._run(lambda: self._db.execute(sql, (code, version, payload, at)))
+
+    async def load_snapshot(self, code: str) -> StoredEvent | None:
+        """The room's latest snapshot, if any."""
+        sql = "SELECT version, payload, at FROM snapshots WHERE code = ?"
+        row = await self._run(lambda: self._db.execute(sql, (code,)).fetchone())
+        return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
 
     async def close(self) -> None:
         """Close the file."""

@@ -120,6 +120,8 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     name = "visual"
     action_type = Action
     content_type = Card
+    game_type = GameState
+    options_type = Options
     commands = (
         ChooseCmd,
         GuessCmd,

@@ -90,8 +90,8 @@ from reverie.rules.visual.state import (
 
 __all__ = [
     "MAX_GUESSES_PER_SEAT",
-    "MAX_PROVERB_GUESSES_PER_SEAT",
     "MAX_GUESS_LENGTH",
+    "MAX_PROVERB_GUESSES_PER_SEAT",
     "Transition",
     "apply",
     "new_game",
