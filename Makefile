@@ -6,8 +6,10 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DECK_ARGS ?=
+# Extra options for the bench targets, e.g. make bench-load BENCH_ARGS='--rooms 100 --no-write'
+BENCH_ARGS ?=
 
-.PHONY: run test lint typecheck unit bench deck clean jscheck vendor
+.PHONY: run test lint typecheck unit bench bench-load bench-strokes deck clean jscheck vendor
 
 # The browser client (src/reverie/web/static) has no build step; npm brings only the
 # tools that check it (ESLint, TypeScript on the JSDoc-typed JS) and the pinned Preact
@@ -53,8 +55,15 @@ jscheck: $(NODE_MODULES)/.installed
 
 test: lint typecheck jscheck unit
 
+# Run as modules from the repo root: the benchmarks import each other as `benchmarks.*`.
 bench: $(BIN)/.installed
-	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python -m benchmarks.engine $(BENCH_ARGS)
+
+bench-load: $(BIN)/.installed
+	$(BIN)/python -m benchmarks.load $(BENCH_ARGS)
+
+bench-strokes: $(BIN)/.installed
+	$(BIN)/python -m benchmarks.strokes $(BENCH_ARGS)
 
 # The generator is a build tool outside the installed package: it runs from the checkout.
 deck: $(BIN)/.installed

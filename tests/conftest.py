@@ -10,6 +10,19 @@ from playwright.sync_api import Browser, sync_playwright
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark as ``browser`` every test that needs Chromium, so ``-m "not browser"`` skips them.
+
+    A hook rather than a ``pytestmark`` per module: a new browser test module, or a test
+    elsewhere that asks for the ``browser`` fixture, is marked without anyone remembering to.
+    """
+    for item in items:
+        if BROWSER_TESTS in item.path.parents or "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:

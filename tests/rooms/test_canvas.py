@@ -63,6 +63,7 @@ op = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(op, min_size=1, max_size=6), max_size=12))
 def test_replay_equals_the_live_picture(frames: list[list[list[int]]]) -> None:

@@ -25,6 +25,7 @@ CONFIGS = [
 GAMES_PER_CONFIG = 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), CONFIGS)
 def test_random_games_keep_every_invariant(variant: str, players: int) -> None:
     for seed in range(GAMES_PER_CONFIG):
@@ -42,6 +43,7 @@ def test_enough_games_are_played() -> None:
     assert len(CONFIGS) * GAMES_PER_CONFIG >= 3000
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),

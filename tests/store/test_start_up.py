@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from reverie.store import open_store
 from tests.aio import run_async
 
@@ -37,6 +39,7 @@ def test_a_second_server_on_one_sqlite_folder_is_refused(tmp_path: Path) -> None
     run_async(hold())
 
 
+@pytest.mark.slow
 def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path: Path) -> None:
     done = serve("--data-dir", str(tmp_path), "--database-url", "postgresql://nobody@127.0.0.1:1/x")
     assert done.returncode == 1

@@ -384,6 +384,7 @@ def test_draw_timer_fails_the_turn(server: ServerThread) -> None:
     assert all(t["square"] == 1 for t in g["teams"])
 
 
+@pytest.mark.slow
 def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
     """Every state frame equals the rules' view for its seat at its version, and until a
     turn is guessed or over its subject appears in no frame of anyone but its drawers."""

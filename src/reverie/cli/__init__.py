@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from reverie.cli.round_input import RoundInputError, parse_request, score_request
+from reverie.logs import LEVELS, parse_level, setup_logging
 from reverie.rules.association import VARIANTS, find_variant
 from reverie.rules.errors import SetupError
 from reverie.simulation import Summary, simulate
@@ -154,6 +155,21 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option(help="Seconds a bot thinks before moving.", min=0)
     ] = None,
+    log_level: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Least important log lines shown: {', '.join(LEVELS)} "
+            "(default info, or REVERIE_LOG_LEVEL)."
+        ),
+    ] = None,
+    access_log: Annotated[
+        bool | None,
+        typer.Option(
+            "--access-log/--no-access-log",
+            help="Log every HTTP request and WebSocket (default off, or REVERIE_ACCESS_LOG=1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start the game server and print its URL."""
     import uvicorn
@@ -162,7 +178,17 @@ def serve(
     from reverie.web.app import create_app
     from reverie.web.settings import Settings
 
-    settings = Settings.from_env(data_dir=data_dir, database_url=database_url, bot_delay=bot_delay)
+    settings = Settings.from_env(
+        data_dir=data_dir,
+        database_url=database_url,
+        bot_delay=bot_delay,
+        log_level=log_level,
+        access_log=access_log,
+    )
+    try:
+        setup_logging(settings.log_level, access_log=settings.access_log)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
     if host in ("0.0.0.0", "::"):
@@ -177,7 +203,11 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        log_level="warning",
+        # Logging is set up above; uvicorn's default config would give its loggers
+        # handlers and a format of their own.
+        log_config=None,
+        log_level=parse_level(settings.log_level),
+        access_log=settings.access_log,
         ws_max_size=64 * 1024,
         # Frames are a few KiB; compressing them costs more CPU and memory per socket
         # (zlib state) than the bandwidth is worth.

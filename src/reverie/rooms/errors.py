@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
+from reverie.errors import ReverieError
 
-class RoomError(ValueError):
+
+class RoomError(ReverieError):
     """A room command that cannot be done now; ``code`` for programs, text for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

@@ -204,6 +204,7 @@ class RoomService:
                 continue
             live = LiveRoom(state, last_active=now, phase_started=now, loaded_at=now)
             self.rooms[code] = live
+            log.info("room %s created: %s, %d seats, deck %s", code, variant, seats, deck_name)
             return live, token
         raise RuntimeError("could not find a free room code")
 

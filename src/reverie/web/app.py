@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import re
 import time
 from collections.abc import AsyncIterator
@@ -26,11 +27,12 @@ from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import all_variants
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
-from reverie.store import open_store
+from reverie.store import open_store, redact
 from reverie.web.limits import TokenBucket
 from reverie.web.settings import Settings
 from reverie.web.ws import room_socket
 
+log = logging.getLogger("reverie.server")
 STATIC = Path(__file__).parent / "static"
 _DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 MAX_BODY = 16 * 1024
@@ -258,6 +260,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         decks = _load_decks()
+        log.info(
+            "starting: store %s, bus %s, decks %s",
+            redact(cfg.store_url),
+            redact(cfg.bus_url),
+            ", ".join(f"{d.name} ({d.count} cards)" for d in decks.values()) or "none",
+        )
         store = open_store(cfg.store_url)
         await store.open()  # a database that cannot be reached fails the start-up here
         bus = open_bus(cfg.bus_url)
@@ -278,7 +286,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
         }
         app.state.service = service
-        await service.resume_active()
+        resumed = await service.resume_active()
+        log.info("ready: %d room(s) active in the last week resumed", resumed)
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
         # server: keep it out of the garbage collector's full passes, which otherwise
         # walk it all and pause every table for tens of milliseconds.
@@ -287,12 +296,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             yield
         finally:
+            log.info("shutting down: %d room(s) in memory", len(service.rooms))
             janitor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await janitor
             await service.close()
             await bus.close()
             await store.close()
+            log.info("stopped")
 
     routes = [
         Route("/", _page("index.html")),

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+_TRUE = ("1", "true", "yes", "on")
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -17,6 +19,8 @@ class Settings:
     ``rooms_per_minute``: how many rooms one client address may open a minute (bursts
     of as many pass); 0 lifts the limit (load tests). ``away_grace``: seconds a player
     must be gone before a bot may take their seat, or someone else the host role.
+    ``log_level``: one of :data:`reverie.logs.LEVELS`. ``access_log``: a line per HTTP
+    request and WebSocket.
     """
 
     data_dir: Path = Path("data")
@@ -27,6 +31,8 @@ class Settings:
     default_deck: str = "default"
     rooms_per_minute: float = 10.0
     away_grace: float = 60.0
+    log_level: str = "info"
+    access_log: bool = False
 
     @property
     def store_url(self) -> str:
@@ -38,7 +44,9 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         """Settings from ``REVERIE_DATA_DIR``, ``REVERIE_DATABASE_URL``,
-        ``REVERIE_BUS_URL``, ``REVERIE_BOT_DELAY`` and ``REVERIE_ROOMS_PER_MINUTE``;
+        ``REVERIE_BUS_URL``, ``REVERIE_BOT_DELAY``, ``REVERIE_ROOMS_PER_MINUTE``,
+        ``REVERIE_AWAY_GRACE``, ``REVERIE_LOG_LEVEL`` and ``REVERIE_ACCESS_LOG``
+        (1/true/yes/on);
         explicit overrides win."""
         env = os.environ
         values: dict[str, object] = {}
@@ -54,5 +62,9 @@ class Settings:
             values["rooms_per_minute"] = float(env["REVERIE_ROOMS_PER_MINUTE"])
         if "REVERIE_AWAY_GRACE" in env:
             values["away_grace"] = float(env["REVERIE_AWAY_GRACE"])
+        if "REVERIE_LOG_LEVEL" in env:
+            values["log_level"] = env["REVERIE_LOG_LEVEL"]
+        if "REVERIE_ACCESS_LOG" in env:
+            values["access_log"] = env["REVERIE_ACCESS_LOG"].strip().lower() in _TRUE
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ GAMES_PER_TABLE = 250  # x 4 tables x 2 overshoot rules = 2,000 seeded games
 TABLES = [(2, 2), (3, 2), (2, 2, 2), (4, 3, 2, 2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sizes", TABLES)
 @pytest.mark.parametrize("overshoot", ["bounce", "stay"])
 def test_random_games_keep_every_invariant(sizes: tuple[int, ...], overshoot: str) -> None:

@@ -1,0 +1,24 @@
+"""The base of every error Reverie raises on purpose.
+
+Each layer has its own error type (the rules' :class:`~reverie.rules.errors.IllegalAction`
+and :class:`~reverie.rules.errors.SetupError`, the rooms' :class:`~reverie.rooms.errors.RoomError`);
+all of them derive from :class:`ReverieError`, so a caller that only needs "refused, with a
+code and a message" catches one class. This module imports nothing from Reverie, so the
+pure rules layer can depend on it without reaching the rooms layer or any IO.
+"""
+
+from __future__ import annotations
+
+
+class ReverieError(ValueError):
+    """A refusal with a stable ``code`` for programs and a ``message`` for people.
+
+    >>> err = ReverieError("some_code", "Something cannot be done.")
+    >>> err.code, err.message, str(err)
+    ('some_code', 'Something cannot be done.', 'Something cannot be done.')
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
