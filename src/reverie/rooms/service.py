@@ -22,6 +22,7 @@ import msgspec
 
 from reverie.bus import Bus
 from reverie.content.decks import Deck
+from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.commands import Join, decide
 from reverie.rooms.events import (
@@ -39,7 +40,6 @@ from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
 from reverie.rooms.visibility import chat_audience
-from reverie.rules.errors import IllegalAction
 from reverie.store import EventStore, VersionConflict
 
 log = logging.getLogger("reverie.rooms")
@@ -351,6 +351,8 @@ class RoomService:
         live.state = after
         if after.phase_version == after.version:
             live.phase_started = now
+        if before.status != after.status and after.status != "lobby":
+            log.info("room %s: game %d %s", after.code, after.games, after.status)
         await self._snapshot(live)
         live.last_active = self.clock()
         if isinstance(event, Chatted):
@@ -416,7 +418,7 @@ class RoomService:
                 return
             try:
                 await self._commit_locked(live, HostChanged(seat))
-            except (RoomError, IllegalAction) as exc:
+            except ReverieError as exc:
                 log.info("host of %s not given back: %s", live.state.code, exc)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -505,7 +507,7 @@ class RoomService:
             try:
                 await self._commit_locked(live, Acted(timeout))
                 live.failures = 0
-            except (RoomError, IllegalAction) as exc:  # the phase ended in the meantime
+            except ReverieError as exc:  # the phase ended in the meantime
                 log.debug("timeout in %s ignored: %s", live.state.code, exc)
             except Exception:
                 # The store failed (disk full, database away): the phase must still end,
@@ -548,7 +550,7 @@ class RoomService:
                 try:
                     await self._commit_locked(live, Acted(action))
                     live.failures = 0
-                except (RoomError, IllegalAction) as exc:
+                except ReverieError as exc:
                     log.info("bot move in %s refused: %s", room.code, exc)
                 except Exception:
                     live.failures += 1
