@@ -8,6 +8,7 @@ event log the way the server replays it: the test is the only omniscient party.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -448,8 +449,11 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
             solved = g.turn.solved_by
             told = solved is not None and (not g.turn.proverb or g.team_of(seat) == solved)
             if secret and seat not in g.turn.drawers and not told:
-                # Any frame: state, chat, strokes, canvas, acks and errors alike.
-                assert secret not in json.dumps(got, ensure_ascii=False), got["type"]
+                # Any frame: state, chat, strokes, canvas, acks and errors alike. As a
+                # whole word: "car" may be inside the key "cards_left".
+                text = json.dumps(got, ensure_ascii=False)
+                pattern = rf"(?<!\w){re.escape(secret)}(?!\w)"
+                assert not re.search(pattern, text, re.IGNORECASE), got["type"]
                 checked += 1
     assert checked > 40
 

@@ -16,6 +16,7 @@ from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
 from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
+    DEFAULT_AWAY,
     Acted,
     BotAdded,
     BotSeat,
@@ -113,6 +114,9 @@ class RoomState:
     # The seat token hash of a host whose role was taken while they were away: they get
     # it back when they return.
     home_host: str | None = None
+    # Seconds a player may be gone before a bot plays for them and, for the host, before
+    # the role passes to someone at the table (None: the table waits).
+    away_seconds: int | None = DEFAULT_AWAY
 
     @property
     def family(self) -> AnyFamily:
@@ -216,9 +220,22 @@ def _created(e: Created) -> RoomState:
         version=1,
         lang=lang,
         team_count=family.teams.min_teams if family.teams else 2,
+        away_seconds=_check_away(e.away_seconds),
     )
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
+
+
+MIN_AWAY, MAX_AWAY = 5, 3600
+
+
+def _check_away(seconds: int | None) -> int | None:
+    if seconds is not None and not MIN_AWAY <= seconds <= MAX_AWAY:
+        raise RoomError(
+            "bad_options",
+            f"A bot stands in after {MIN_AWAY} to {MAX_AWAY} seconds away, or never.",
+        )
+    return seconds
 
 
 def _team_game(room: RoomState) -> TeamSpec:
@@ -300,7 +317,12 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, OptionsSet):
         _in_lobby(room)
         _check_seats(room.variant, e.seats, len(room.players))
-        new = replace(room, options=family.parse_options(e.options, room.lang), seats=e.seats)
+        new = replace(
+            room,
+            options=family.parse_options(e.options, room.lang),
+            seats=e.seats,
+            away_seconds=_check_away(e.away_seconds),
+        )
         family.check_setup(new, e.seats)
         return new
     if isinstance(e, TeamChosen):

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from reverie.bus import open_bus
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import all_variants
+from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import open_store, redact
@@ -83,6 +84,8 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     deck: str | None = None
     lang: str = "en"
+    #: Seconds a player may be gone before a bot plays for them (null: never).
+    away_seconds: int | None = DEFAULT_AWAY
 
 
 async def create_room(request: Request) -> Response:
@@ -106,6 +109,7 @@ async def create_room(request: Request) -> Response:
             options=req.options,
             deck=req.deck,
             lang=req.lang,
+            away_seconds=req.away_seconds,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
