@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -129,7 +129,10 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
 
 async def create_room(request: Request) -> Response:
     """Open a room with the caller seated as host."""
-    body = await request.body()
+    try:
+        body = await request.body()
+    except ClientDisconnect:  # gone mid-body (or cut off by the request timeout)
+        return _error(400, "bad_request", "The request was not sent in full.")
     if len(body) > MAX_BODY:
         return _error(413, "too_large", "The request is too large.")
     try:
