@@ -28,7 +28,7 @@ from reverie.games import Limit, all_variants
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import open_store, redact
-from reverie.web.limits import Gate, Registry, client_address
+from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.settings import Settings
 from reverie.web.ws import room_socket
 
@@ -135,6 +135,13 @@ async def create_room(request: Request) -> Response:
         return _error(400, "bad_request", "The request was not sent in full.")
     if len(body) > MAX_BODY:
         return _error(413, "too_large", "The request is too large.")
+    try:
+        check_json_depth(body)
+    except TooDeep as exc:
+        # Decoding would recurse once per level into a RecursionError (a 500 with a
+        # traceback): refuse before, with one log line.
+        log.warning("refused a room request from %s: %s", client_address(request.scope), exc)
+        return _error(400, "bad_request", f"Invalid room request: {exc}")
     try:
         req = msgspec.json.decode(body, type=CreateRoom)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:

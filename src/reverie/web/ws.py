@@ -26,7 +26,15 @@ from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, hash_token
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
-from reverie.web.limits import CHAT, FRAMES, Registry, client_address, scaled
+from reverie.web.limits import (
+    CHAT,
+    FRAMES,
+    Registry,
+    TooDeep,
+    check_json_depth,
+    client_address,
+    scaled,
+)
 from reverie.web.settings import Settings
 
 log = logging.getLogger("reverie.ws")
@@ -205,7 +213,16 @@ class Connection:
             self.error(None, "too_large", f"Messages are at most {self.max_frame} bytes.")
             return
         try:
+            check_json_depth(raw)
             cmd = decoder_for(self.live.state.family).decode(raw)
+        except TooDeep as exc:
+            # The decoder would recurse once per level into a RecursionError: refuse
+            # first, with one line in the log and the socket kept.
+            log.warning("refused a frame in room %s from %s: %s", self.live.state.code,
+                        self.address, exc)  # fmt: skip
+            self.strikes += 1
+            self.error(None, "bad_message", f"Malformed message: {exc}")
+            return
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             self.strikes += 1
             if not self._allow("frames", FRAMES):
@@ -346,8 +363,9 @@ async def _receive_hello(ws: WebSocket, conn: Connection, timeout: float) -> Hel
         raise WebSocketDisconnect()
     raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
     try:
+        check_json_depth(raw)
         cmd = HELLO_DECODER.decode(raw) if len(raw) <= conn.max_frame else None
-    except (msgspec.ValidationError, msgspec.DecodeError):
+    except (msgspec.ValidationError, msgspec.DecodeError, TooDeep):
         cmd = None
     if not isinstance(cmd, Hello):
         await ws.send_text(
