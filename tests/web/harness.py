@@ -63,6 +63,7 @@ class ServerThread:
             data_dir=data_dir, bot_delay=bot_delay, away_grace=away_grace, **settings
         )
         app = create_app(self.settings, limits_clock=limits_clock)
+        self.app = app
         if clock is not None:
             app.state.clock = clock  # the rooms' clock (grace periods, deadlines)
         # The same uvicorn options as `reverie serve`: timeouts and caps included.

@@ -76,8 +76,8 @@ class Connection:
         self.address = address
         self.address_factor = address_factor
         self.token_hash: str | None = None
-        # The key this socket is counted under in the room's presence and in the seat's
-        # socket cap: it moves with join and leave (None: counted as a spectator).
+        # The key this socket is counted under in the room's presence: it moves with
+        # join, leave and kick (None: counted as a spectator).
         self.counted: str | None = None
         self.visibility = Visibility(service, live, lambda: self.seat)
         self.out: deque[str] = deque()
@@ -182,6 +182,9 @@ class Connection:
                 await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
             if self.dirty:
                 self.dirty = False
+                if self.counted is not None and self.seat is None:
+                    # Kicked (or the seat left from another tab): a spectator now.
+                    await self.move_presence(None)
                 await self.ws.send_text(self.visibility.state_frame().decode())
 
     # -------------------------------------------------------------- incoming
@@ -259,10 +262,7 @@ class Connection:
             if self.seat is not None:
                 raise RoomError("bad_message", "You already have a seat at this table.")
             seat, token = await self.service.join(self.live, cmd)
-            await self.service.disconnect(self.live, None)
-            self.token_hash = hash_token(token)
-            self.gate_seat(cap=1 << 30)  # a new token: this is its first socket
-            await self.service.connect(self.live, self.token_hash)
+            await self.move_presence(hash_token(token))
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
@@ -272,7 +272,27 @@ class Connection:
                 self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
         version = await self.service.command(self.live, self.seat, cmd)
+        if self.counted is not None and self.seat is None:  # left the table: watches now
+            await self.move_presence(None)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
+
+    async def move_presence(self, token_hash: str | None) -> None:
+        """Count this socket under ``token_hash`` (None: a spectator) instead of what it
+        was counted under: after a join, a leave or a kick.
+
+        The room's presence is kept by the key a socket was *counted* under, so the
+        same key must be taken away again; a socket that kept its old token after
+        leaving once left a stale token in the room (never evicted) and took a
+        spectator away that it had never added.
+        """
+        old = self.counted
+        self.counted = self.token_hash = token_hash
+        if token_hash is None:
+            self.ungate_seat()
+        else:
+            self.gate_seat(cap=1 << 30)  # a new token: this is its first socket
+        await self.service.disconnect(self.live, old)
+        await self.service.connect(self.live, token_hash)
 
 
 def _refusal(code: str, message: str) -> str:
@@ -315,7 +335,8 @@ async def room_socket(ws: WebSocket) -> None:
             return
     code = live.state.code
     service.bus.subscribe(code, conn.on_bus)
-    await service.connect(live, conn.token_hash)
+    conn.counted = conn.token_hash
+    await service.connect(live, conn.counted)
     if conn.seat is not None and hello.token:
         conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
     history = conn.visibility.chat_history()
@@ -354,7 +375,7 @@ async def room_socket(ws: WebSocket) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
         conn.ungate_seat()
-        await service.disconnect(live, conn.token_hash)
+        await service.disconnect(live, conn.counted)
 
 
 async def _receive_hello(ws: WebSocket, conn: Connection, timeout: float) -> Hello | None:
