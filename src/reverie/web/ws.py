@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
 from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, decoder_for
 from reverie.rooms.service import LiveRoom, RoomService
-from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
 from reverie.web.limits import (
@@ -266,6 +266,9 @@ class Connection:
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
+        if isinstance(cmd, Chat):
+            # Cleaned here, where a line is said, not in the fold that replays old ones.
+            cmd = msgspec.structs.replace(cmd, text=clean_chat(cmd.text))
         if isinstance(cmd, SideCommand):
             await self.service.side(self.live, self.seat, cmd, id(self))
             if cmd.id is not None:
