@@ -181,8 +181,14 @@ def _creation_allowed(request: Request) -> bool:
 async def room_summary(request: Request) -> Response:
     """Public facts about a room (for the join page)."""
     service: RoomService = request.app.state.service
+    limits: Registry = request.app.state.limits
+    per_minute: float = request.app.state.settings.room_misses_per_minute
+    address = client_address(request.scope)
+    if not limits.lookups_allowed(address, per_minute):
+        return _error(429, "rate_limited", "Too many unknown room codes from here; wait a bit.")
     live = await service.get(request.path_params["code"])
     if live is None:
+        limits.missed(address, per_minute)
         return _error(404, "unknown_room", "No room with that code.")
     room = live.state
     return JSONResponse(

@@ -227,3 +227,20 @@ class Registry:
         self.limiter: Limiter = limiter if limiter is not None else LocalLimiter(clock)
         self.seats: Gate = seats if seats is not None else LocalGate()
         self.addresses: Gate = addresses if addresses is not None else LocalGate()
+
+    def lookups_allowed(self, address: str, misses_per_minute: float) -> bool:
+        """Whether ``address`` may look a room code up: not once it has missed
+        ``misses_per_minute`` codes in the last minute (0: no limit). Hits are refused
+        too then, or the answer would still tell a real code from a guess."""
+        limit = _misses(misses_per_minute)
+        return limit is None or self.limiter.peek(("misses", address), limit)
+
+    def missed(self, address: str, misses_per_minute: float) -> None:
+        """``address`` looked up a code that names no room."""
+        limit = _misses(misses_per_minute)
+        if limit is not None:
+            self.limiter.take(("misses", address), limit)
+
+
+def _misses(per_minute: float) -> Limit | None:
+    return Limit(rate=per_minute / 60, burst=per_minute) if per_minute > 0 else None

@@ -309,8 +309,16 @@ async def room_socket(ws: WebSocket) -> None:
     limits: Registry = ws.app.state.limits
     address = client_address(ws.scope)
     await ws.accept()
+    per_minute = settings.room_misses_per_minute
+    if not limits.lookups_allowed(address, per_minute):  # guessing codes: hits wait too
+        await ws.send_text(
+            _refusal("rate_limited", "Too many unknown room codes from here; wait a bit.")
+        )
+        await ws.close(code=1008)
+        return
     live = await service.get(ws.path_params["code"])
     if live is None:
+        limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
         await ws.close(code=4404)
         return
