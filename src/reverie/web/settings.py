@@ -37,7 +37,8 @@ class Settings:
     ``address_factor`` how many seats' allowance one address gets in all (several
     players behind one home router); ``forwarded_allow_ips``: the reverse proxy's
     address(es) whose ``X-Forwarded-For`` is trusted for the client address (None: no
-    proxy, the peer's address counts).
+    proxy, the peer's address counts). A cap, rate or factor of 0 lifts that limit
+    (load tests from one address).
     """
 
     data_dir: Path = Path("data")
