@@ -79,6 +79,7 @@ class Connection:
         # The key this socket is counted under in the room's presence: it moves with
         # join, leave and kick (None: counted as a spectator).
         self.counted: str | None = None
+        self.is_counted = False
         self.visibility = Visibility(service, live, lambda: self.seat)
         self.out: deque[str] = deque()
         self.side_out: deque[str] = deque()
@@ -291,12 +292,17 @@ class Connection:
         spectator away that it had never added.
         """
         old = self.counted
-        self.counted = self.token_hash = token_hash
+        self.token_hash = token_hash
         if token_hash is None:
             self.ungate_seat()
         else:
             self.gate_seat(cap=1 << 30)  # a new token: this is its first socket
-        await self.service.disconnect(self.live, old)
+        # The service counts at once and then publishes: whenever a close cancels this,
+        # ``is_counted`` and ``counted`` say what the final disconnect has to undo.
+        if self.is_counted:
+            self.is_counted = False
+            await self.service.disconnect(self.live, old)
+        self.counted, self.is_counted = token_hash, True
         await self.service.connect(self.live, token_hash)
 
 
@@ -348,7 +354,7 @@ async def room_socket(ws: WebSocket) -> None:
             return
     code = live.state.code
     service.bus.subscribe(code, conn.on_bus)
-    conn.counted = conn.token_hash
+    conn.counted, conn.is_counted = conn.token_hash, True
     await service.connect(live, conn.counted)
     if conn.seat is not None and hello.token:
         conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
@@ -388,7 +394,8 @@ async def room_socket(ws: WebSocket) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
         conn.ungate_seat()
-        await service.disconnect(live, conn.counted)
+        if conn.is_counted:
+            await service.disconnect(live, conn.counted)
 
 
 async def _receive_hello(ws: WebSocket, conn: Connection, timeout: float) -> Hello | None:
