@@ -40,7 +40,7 @@ from reverie.rooms.events import (
 )
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
-from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
+from reverie.rooms.state import RoomError, RoomState, check_new_name, evolve, hash_token
 from reverie.rooms.visibility import chat_audience
 from reverie.store import EventStore, VersionConflict
 
@@ -186,6 +186,7 @@ class RoomService:
         away_seconds: int | None = DEFAULT_AWAY,
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
+        name = check_new_name(None, name)
         deck_name = deck or self.default_deck
         if deck_name not in self.decks:
             raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
@@ -332,7 +333,8 @@ class RoomService:
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
         async with live.lock:
-            await self._commit_locked(live, Joined(cmd.name, cmd.color, token_hash))
+            name = check_new_name(live.state, cmd.name)  # under the lock: names are unique
+            await self._commit_locked(live, Joined(name, cmd.color, token_hash))
             seat = live.state.seat_of(token_hash)
         assert seat is not None
         return seat, token
