@@ -50,7 +50,7 @@ class ServerThread:
         self,
         data_dir: Path,
         bot_delay: float = 0.0,
-        limits_clock: SkewClock | None = None,
+        limits_clock: Callable[[], float] | None = None,
         *,
         clock: SkewClock | None = None,
         away_grace: float = 0.0,

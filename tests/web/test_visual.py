@@ -222,6 +222,28 @@ def test_strokes_stream_validate_and_replay_for_late_joiners(server: ServerThrea
     assert len(late.until(lambda f: f["type"] == "canvas")["canvases"][str(drawer.seat)]) <= 4000
 
 
+def test_fill_and_undo_floods_spend_the_allowance_faster(tmp_path: Path) -> None:
+    """A fill + undo makes every viewer repaint: such frames spend five tokens, so a
+    burst lets a fifth as many through as strokes (clock held still: no refill)."""
+    server = ServerThread(tmp_path, limits_clock=_StillClock()).start()
+    try:
+        _code, clients = table(server)
+        drawer, _ = choose(clients, "objects")
+        replies = [drawer.request({"type": "draw", "ops": [[4, 1, 5, 5], [2]]}) for _ in range(20)]
+        accepted = sum(r["type"] == "ack" for r in replies)
+        assert accepted == 60 // 5  # the burst of 60 over a cost of 1 + 3 + 1
+        assert {r["code"] for r in replies if r["type"] == "error"} == {"rate_limited"}
+    finally:
+        server.stop()
+
+
+class _StillClock:
+    """A clock that never moves (the allowance never refills)."""
+
+    def __call__(self) -> float:
+        return 1_000.0
+
+
 def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
     _code, clients = table(server)
     drawer, word = choose(clients, "objects")

@@ -22,8 +22,9 @@ MAX_KEYS = 100_000
 class Limiter(Protocol):
     """Token buckets by key: ``limit.rate`` tokens a second, ``limit.burst`` saved up."""
 
-    def take(self, key: Hashable, limit: Limit) -> bool:
-        """Spend one token from ``key``'s bucket; False if it is empty."""
+    def take(self, key: Hashable, limit: Limit, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens (one by default) from ``key``'s bucket; False if it
+        has fewer."""
         ...
 
     def peek(self, key: Hashable, limit: Limit) -> bool:
@@ -72,11 +73,13 @@ class LocalLimiter:
         if len(self._buckets) >= self.max_keys:
             self._buckets.clear()  # a flood of keys: forgetting everyone only loosens limits
 
-    def take(self, key: Hashable, limit: Limit) -> bool:
-        """Spend one token from ``key``'s bucket; False if it is empty."""
+    def take(self, key: Hashable, limit: Limit, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens (at most a whole burst) from ``key``'s bucket; False if
+        it has fewer."""
         bucket = self._tokens(key, limit, self.clock())
-        if bucket[0] >= 1:
-            bucket[0] -= 1
+        cost = min(cost, limit.burst)
+        if bucket[0] >= cost:
+            bucket[0] -= cost
             return True
         return False
 

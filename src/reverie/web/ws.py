@@ -190,22 +190,25 @@ class Connection:
 
     # -------------------------------------------------------------- incoming
 
-    def _allow(self, kind: Hashable, limit: Limit) -> bool:
-        """Spend one of ``kind``'s tokens of this seat (if seated) and of this address."""
+    def _allow(self, kind: Hashable, limit: Limit, cost: float = 1.0) -> bool:
+        """Spend ``cost`` of ``kind``'s tokens of this seat (if seated) and of this
+        address."""
         if self.token_hash is not None and self.seat is not None:
             seat_key = ("seat", self.live.state.code, self.token_hash, kind)
-            if not self.limits.limiter.take(seat_key, limit):
+            if not self.limits.limiter.take(seat_key, limit, cost):
                 return False
         if self.address_factor <= 0:  # per-address rates lifted (load tests)
             return True
         address_key = ("address", self.address, kind)
-        return self.limits.limiter.take(address_key, scaled(limit, self.address_factor))
+        return self.limits.limiter.take(address_key, scaled(limit, self.address_factor), cost)
 
     def _accept_rate(self, cmd: Frame) -> bool:
         if isinstance(cmd, SideCommand):
             channel = self.live.state.family.channel_for(cmd)
             # A side channel streams many small frames: its own allowance only.
-            return channel is None or self._allow(("side", channel.name), channel.limit)
+            if channel is None:
+                return True
+            return self._allow(("side", channel.name), channel.limit, channel.cost(cmd))
         if not self._allow("frames", FRAMES):
             return False
         if isinstance(cmd, GameCommand) and cmd.limit is not None:
