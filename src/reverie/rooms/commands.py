@@ -108,6 +108,10 @@ class HandToBot(Frame, frozen=True, tag="bot_seat"):
     on: bool = True
 
 
+class NewLink(Frame, frozen=True, tag="new_link"):
+    """Replace your seat link: the old one stops working (answered with ``welcome``)."""
+
+
 class Reclaim(Frame, frozen=True, tag="reclaim"):
     """Take your seat back from the bot playing it."""
 
@@ -142,6 +146,7 @@ Command = (
     | Rematch
     | HandToBot
     | Reclaim
+    | NewLink
     | TeamCmd
     | TeamsCmd
     | BalanceCmd

@@ -117,6 +117,13 @@ class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
     auto: bool = False
 
 
+class TokenRotated(msgspec.Struct, frozen=True, tag="token_rotated"):
+    """A player replaced their seat link: the old token no longer opens the seat."""
+
+    seat: int
+    token_hash: str
+
+
 class Chatted(msgspec.Struct, frozen=True, tag="chatted"):
     """A chat line (``team``: said to that team only)."""
 
@@ -153,6 +160,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Chatted,
     TeamChosen,
     TeamsSet,
+    TokenRotated,
 )
 
 RoomEvent = (
@@ -169,6 +177,7 @@ RoomEvent = (
     | Chatted
     | TeamChosen
     | TeamsSet
+    | TokenRotated
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -34,6 +34,7 @@ from reverie.rooms.events import (
     HostChanged,
     Joined,
     RoomEvent,
+    TokenRotated,
     decode_event,
     decode_log,
     encode_event,
@@ -338,6 +339,20 @@ class RoomService:
             seat = live.state.seat_of(token_hash)
         assert seat is not None
         return seat, token
+
+    async def new_link(self, live: LiveRoom, seat: int | None, sender: int) -> str:
+        """Give ``seat`` a new token; the old one stops opening the seat, and the other
+        sockets that used it are told (``revoked``) and closed. Returns the new token."""
+        if seat is None:
+            raise RoomError("not_seated", "Join the table first; spectators have no link.")
+        token = secrets.token_urlsafe(24)
+        async with live.lock:
+            old = live.state.players[seat].token_hash
+            await self._commit_locked(live, TokenRotated(seat, hash_token(token)))
+        await self.bus.publish(
+            live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender}
+        )
+        return token
 
     async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError

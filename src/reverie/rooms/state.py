@@ -32,6 +32,7 @@ from reverie.rooms.events import (
     Started,
     TeamChosen,
     TeamsSet,
+    TokenRotated,
 )
 
 __all__ = [
@@ -497,4 +498,12 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         seated = list(room.players)
         seated[e.seat] = replace(player, bot_playing=e.on)
         return replace(room, players=tuple(seated))
+    if isinstance(e, TokenRotated):
+        player = _seat(room, e.seat)
+        if player.token_hash is None:
+            raise RoomError("bad_message", "A bot has no link.")
+        seated = list(room.players)
+        seated[e.seat] = replace(player, token_hash=e.token_hash)
+        home = e.token_hash if room.home_host == player.token_hash else room.home_host
+        return replace(room, players=tuple(seated), home_host=home)
     raise RoomError("bad_message", "Unknown event.")

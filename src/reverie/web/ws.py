@@ -21,7 +21,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
-from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, decoder_for
+from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
@@ -89,6 +89,7 @@ class Connection:
         self.wake = asyncio.Event()
         self.strikes = 0
         self.overflowed = False
+        self.revoked = False  # the seat link this socket used was replaced
         self.closed = False
         self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
         self.gated: tuple[str, str, str] | None = None  # the seat whose socket cap counts us
@@ -134,6 +135,9 @@ class Connection:
             if not self.visibility.admits(audience):
                 return
             self.chat.append(message["message"])
+        elif kind == "revoked":
+            if message["sender"] != id(self) and message["token_hash"] == self.token_hash:
+                self.revoked = True  # the writer says so and closes the socket
         elif kind == "side":
             if message["sender"] == id(self) or not self.visibility.admits(audience):
                 return
@@ -168,6 +172,9 @@ class Connection:
         while not self.closed:
             await self.wake.wait()
             self.wake.clear()
+            if self.revoked:
+                await self._revoke()
+                return
             while self.out:
                 await self.ws.send_text(self.out.popleft())
             if self.side_stale:
@@ -187,6 +194,15 @@ class Connection:
                     # Kicked (or the seat left from another tab): a spectator now.
                     await self.move_presence(None)
                 await self.ws.send_text(self.visibility.state_frame().decode())
+
+    async def _revoke(self) -> None:
+        """The seat's link was replaced from another socket: this one's token is dead.
+        Say so and close (4001), rather than quietly watching as a spectator."""
+        message = "This seat's link was replaced on another device: open the new link."
+        frame = {"type": "error", "ref": None, "code": "link_replaced", "message": message}
+        with contextlib.suppress(Exception):
+            await self.ws.send_text(_dumps(frame))
+            await self.ws.close(code=4001)
 
     # -------------------------------------------------------------- incoming
 
@@ -270,6 +286,12 @@ class Connection:
             seat, token = await self.service.join(self.live, cmd)
             await self.move_presence(hash_token(token))
             self.send({"type": "welcome", "token": token, "seat": seat})
+            self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            return
+        if isinstance(cmd, NewLink):
+            token = await self.service.new_link(self.live, self.seat, id(self))
+            await self.move_presence(hash_token(token))
+            self.send({"type": "welcome", "token": token, "seat": self.seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
         if isinstance(cmd, Chat):
