@@ -52,6 +52,9 @@ class FlakyStore:
     async def load_snapshot(self, code: str) -> StoredEvent | None:
         return await self.inner.load_snapshot(code)
 
+    async def check(self) -> None:
+        await self.inner.check()
+
     async def schema_version(self) -> int:
         return await self.inner.schema_version()
 

@@ -28,12 +28,14 @@ from reverie.games import Limit, all_variants
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
-from reverie.store import open_store, redact
+from reverie.store import StoreUnavailable, open_store, redact
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.settings import Settings
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
+#: Seconds the health check waits for the store.
+HEALTH_TIMEOUT = 2.0
 
 STATIC = Path(__file__).parent / "static"
 _DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -293,8 +295,20 @@ SOFTWARE = [
 
 
 async def healthz(request: Request) -> Response:
-    """Liveness probe."""
+    """Health: 200 while the store answers, 503 when it does not (a reverse proxy then
+    stops sending players here)."""
+    service: RoomService = request.app.state.service
+    try:
+        await asyncio.wait_for(service.store.check(), HEALTH_TIMEOUT)
+    except (StoreUnavailable, TimeoutError) as exc:
+        return JSONResponse({"ok": False, "error": str(exc) or "the store is too slow"}, 503)
     return JSONResponse({"ok": True})
+
+
+async def _store_unavailable(request: Request, exc: Exception) -> Response:
+    """Any request that needed the store while it failed: 503, one log line."""
+    log.warning("store unavailable for %s: %s", request.url.path, exc)
+    return _error(503, "unavailable", "The server cannot reach its data right now; retry soon.")
 
 
 def _page(filename: str) -> Any:
@@ -385,7 +399,12 @@ def create_app(
         Middleware(ConnectionCap, gate=limits.addresses, cap=cfg.max_connections_per_address),
         Middleware(SecurityHeaders),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=middleware,
+        exception_handlers={StoreUnavailable: _store_unavailable},
+    )
 
 
 def _load_decks() -> dict[str, Deck]:

@@ -26,6 +26,7 @@ from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
+from reverie.store import StoreUnavailable
 from reverie.web.limits import (
     CHAT,
     FRAMES,
@@ -45,6 +46,7 @@ MAX_PENDING_DRAWS = 100
 #: Replies (acks, errors) waiting for one client before it is cut off.
 MAX_PENDING_REPLIES = 200
 MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
+UNAVAILABLE = "The server cannot save moves right now; try again in a moment."
 CHAT_BACKLOG = 50
 _ENCODER = msgspec.json.Encoder()
 
@@ -261,6 +263,9 @@ class Connection:
         try:
             await self._dispatch(cmd)
             self.strikes = 0
+        except StoreUnavailable as exc:  # not the client's fault: no strike, socket kept
+            log.warning("room %s: %s", self.live.state.code, exc)
+            self.error(cmd.id, "unavailable", UNAVAILABLE)
         except (RoomError, IllegalAction) as exc:
             channel = (
                 self.live.state.family.channel_for(cmd) if isinstance(cmd, SideCommand) else None
@@ -349,7 +354,13 @@ async def room_socket(ws: WebSocket) -> None:
         )
         await ws.close(code=1008)
         return
-    live = await service.get(ws.path_params["code"])
+    try:
+        live = await service.get(ws.path_params["code"])
+    except StoreUnavailable as exc:
+        log.warning("room %s could not be loaded: %s", ws.path_params["code"], exc)
+        await ws.send_text(_refusal("unavailable", UNAVAILABLE))
+        await ws.close(code=1011)
+        return
     if live is None:
         limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
