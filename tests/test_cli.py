@@ -79,6 +79,35 @@ def test_score_gallery_uses_the_target() -> None:
         ({**EXAMPLE, "colour": "red"}, "invalid round"),
         ({**EXAMPLE, "variant": "pictoric-gallery"}, "every card on the table"),
         ([1, 2], "invalid round"),
+        (
+            {
+                **EXAMPLE,
+                "table": {str(i): n for i, n in enumerate("ABCDEFG", 1)},
+                "votes": {n: 1 for n in "BCDEFG"},
+            },
+            "Dixit is played by 3 to 6 players; this round has 7",
+        ),
+        (
+            {
+                **EXAMPLE,
+                "variant": "imaginarium",
+                "votes": {**{n: 1 for n in "CDEFGHI"}, "B": 3},
+                "table": {str(i): n for i, n in enumerate("ABCDEFGHI", 1)},
+            },
+            "Imaginarium is played by 3 to 8 players; this round has 9",
+        ),
+        (
+            {
+                "variant": "pictoric-gallery",
+                "storyteller": "S",
+                "target": 1,
+                "table": {str(i): "S" for i in range(1, 8)},
+                "votes": {"A": 1, "B": 2},
+            },
+            "the gallery has 6 positions, not 7",
+        ),
+        ({**EXAMPLE, "votes": {"B": 1}}, 'C has no vote: add their vote, or list them in "absent"'),
+        ({**EXAMPLE, "votes": {"B": 1, "C": 2}, "absent": ["C"]}, "C is marked absent but voted"),
     ],
 )
 def test_score_rejects_bad_input_with_one_clear_line(payload: object, message: str) -> None:
@@ -88,6 +117,11 @@ def test_score_rejects_bad_input_with_one_clear_line(payload: object, message: s
     assert err.count("\n") == 1 and err.startswith("error: ")
     assert message in err
     assert "Traceback" not in err
+
+
+def test_score_accepts_a_player_marked_absent() -> None:
+    r = {**EXAMPLE, "votes": {"B": 1}, "absent": ["C"]}
+    assert score(r)[0] == 0
 
 
 def test_score_runs_as_a_real_process_without_traceback() -> None:

@@ -8,7 +8,8 @@ The input names players, not seats::
      "scores": {"A": 4, "B": 0, "C": 7}}
 
 For ``pictoric-gallery`` every position is the storyteller's and ``"target"`` names the
-position they picked. Everything is checked before scoring; a problem raises
+position they picked. Every player but the storyteller votes, except those listed in
+``"absent"`` (sat out of the round). Everything is checked before scoring; a problem raises
 :class:`RoundInputError` with one sentence a person can act on.
 """
 
@@ -34,6 +35,7 @@ class RoundRequest(msgspec.Struct, forbid_unknown_fields=True):
     votes: dict[str, int]
     scores: dict[str, int] = {}
     target: int | None = None
+    absent: list[str] = []
 
 
 _DECODER = msgspec.json.Decoder(RoundRequest)
@@ -102,8 +104,19 @@ def score_request(request: RoundRequest) -> dict[str, int]:
             raise RoundInputError("every player needs a name")
         if name not in names:
             names.append(name)
+    for name in request.absent:
+        if name not in names:
+            names.append(name)
     seat = {name: i for i, name in enumerate(names)}
-
+    if not variant.min_players <= len(names) <= variant.max_players:
+        raise RoundInputError(
+            f"{variant.title} is played by {variant.min_players} to {variant.max_players} "
+            f"players; this round has {len(names)}"
+        )
+    if gallery and len(positions) > variant.gallery_size:
+        raise RoundInputError(
+            f"the gallery has {variant.gallery_size} positions, not {len(positions)}"
+        )
     votes: dict[int, int] = {}
     for voter, pos in request.votes.items():
         if voter == st:
@@ -116,6 +129,15 @@ def score_request(request: RoundRequest) -> dict[str, int]:
         if not gallery and request.table[str(pos)] == voter:
             raise RoundInputError(f"{voter} voted for their own card at position {pos}")
         votes[seat[voter]] = pos
+
+    for name in request.absent:
+        if name == st:
+            raise RoundInputError(f"{st} tells the story: the storyteller cannot be absent")
+        if name in request.votes:
+            raise RoundInputError(f"{name} is marked absent but voted")
+    silent = [n for n in names if n != st and n not in request.votes and n not in request.absent]
+    if silent:
+        raise RoundInputError(f'{silent[0]} has no vote: add their vote, or list them in "absent"')
 
     before = [request.scores.get(name, 0) for name in names]
     if any(b < 0 for b in before):

@@ -322,7 +322,9 @@ def test_any_team_may_guess_the_proverb_and_move_either_way() -> None:
     assert g.phase is Phase.MOVE and g.turn.solved_by == other
     assert code_of(g, Move(teammate(g), 3, "forward")) == "not_your_team"
     assert code_of(g, Move(guesser, 9, "forward")) == "bad_steps"
-    assert code_of(g, Move(guesser, 0, "forward")) == "bad_steps"
+    assert code_of(g, Move(guesser, -1, "forward")) == "bad_steps"
+    stay = act(g, Move(guesser, 0, "forward"))  # "up to 8": staying put is allowed
+    assert stay.pawns[other] == 6 and stay.turn.team == other
     assert code_of(g, Move(guesser, 6, "backward")) == "off_board"
     forward = act(g, Move(guesser, 4, "forward"))
     assert forward.pawns[other] == 10 and forward.held[other] == (5,)

@@ -577,8 +577,9 @@ def _deciding_team(state: GameState, seat: int, team: int | None) -> int:
 def _move(state: GameState, a: Move) -> tuple[GameState, Events]:
     _need_phase(state, Phase.MOVE, "move the pawn")
     team = _deciding_team(state, a.seat, state.turn.solved_by)
-    if not 1 <= a.steps <= PROVERB_MAX_STEPS:
-        raise IllegalAction("bad_steps", f"Move from 1 to {PROVERB_MAX_STEPS} squares.")
+    # "May move ... up to 8": staying put (0) is a move too.
+    if not 0 <= a.steps <= PROVERB_MAX_STEPS:
+        raise IllegalAction("bad_steps", f"Move from 0 to {PROVERB_MAX_STEPS} squares.")
     start = state.pawns[team]
     end = start + a.steps if a.direction == "forward" else start - a.steps
     if not FIRST_SQUARE <= end <= LAST_SQUARE:
