@@ -96,6 +96,8 @@ def public_view(state: GameState) -> View:
         "my_vote": None,
         "last_round": _result(state.history[-1]) if state.history else None,
         "rounds_played": len(state.history),
+        # The whole story (every round is public once revealed), for the end screen.
+        "history": [_result(r) for r in state.history] if phase is Phase.OVER else [],
         "first_rolls": [list(r) for r in state.first_rolls],
         "winners": list(state.winners),
         "options": _options(state),

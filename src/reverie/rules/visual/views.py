@@ -99,6 +99,8 @@ def public_view(state: GameState) -> View:
         "waiting": list(waiting_for(state)),
         "cards_left": len(state.deck),
         "last_turn": msgspec.to_builtins(state.history[-1]) if state.history else None,
+        # Every finished turn (public, words included), for the end screen's story.
+        "history": msgspec.to_builtins(state.history) if state.phase is Phase.OVER else [],
         "finisher": state.finisher,
         "winners": list(state.winners),
     }
