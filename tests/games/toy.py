@@ -158,6 +158,7 @@ class PebblesFamily(GameFamily[Game, Take, Options, object]):
 
     name = "pebbles"
     action_type = Take
+    options_type = Options
     commands = (TakeCmd,)
     channels = (SignalChannel(),)
     bots_allowed = False
@@ -177,12 +178,6 @@ class PebblesFamily(GameFamily[Game, Take, Options, object]):
             details={},
             capabilities={"client": self.name, "options": ["pile"]},
         )
-
-    def parse_options(self, raw: Mapping[str, Any], lang: str) -> Options:
-        try:
-            return msgspec.convert(raw, Options)
-        except msgspec.ValidationError as exc:
-            raise RoomError("bad_options", f"Invalid option: {exc}") from None
 
     def new_game(
         self,

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
-
-import msgspec
 
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
@@ -104,12 +101,6 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
                 "options": _option_names(v),
             },
         )
-
-    def parse_options(self, raw: Mapping[str, Any], lang: str) -> Options:
-        try:
-            return msgspec.convert(raw, Options)
-        except msgspec.ValidationError as exc:
-            raise RoomError("bad_options", f"Invalid option: {exc}") from None
 
     # The deck's cards are numbers and the rules shuffle them from the seed: no ``deal``.
 

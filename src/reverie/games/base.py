@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import msgspec
 
 from reverie.content.decks import Deck
+from reverie.rooms.errors import RoomError
 
 G = TypeVar("G")  # the family's immutable game state
 A = TypeVar("A")  # the family's action structs (a union)
@@ -248,9 +249,16 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         """Every variant of the family, for the lobby."""
         return [self.variant(n) for n in self.variant_names()]
 
-    @abstractmethod
     def parse_options(self, raw: Mapping[str, Any], lang: str) -> Opt:
-        """Table options from a client's dict (``lang``: the room's language)."""
+        """Table options from a client's dict (``lang``: the room's language); the
+        default converts ``raw`` to :attr:`options_type`, refusing what does not fit."""
+        if self.options_type is None:
+            raise NotImplementedError(f"{self.name} names no options_type")
+        try:
+            options: Opt = msgspec.convert(raw, self.options_type)
+        except msgspec.ValidationError as exc:
+            raise RoomError("bad_options", f"Invalid option: {exc}") from None
+        return options
 
     def check_setup(self, room: RoomLike[Opt], players: int) -> None:
         """Refuse options the rules would refuse at the start (checked in the lobby).

@@ -8,8 +8,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
-import msgspec
-
 from reverie.content.decks import Deck
 from reverie.content.words import load_words
 from reverie.games.base import GameCommand, GameFamily, Limit, RoomLike, TeamSpec, VariantInfo
@@ -175,11 +173,8 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     def parse_options(self, raw: Mapping[str, Any], lang: str) -> Options:
         data = dict(raw)
         if "language" not in data and is_language(lang):
-            data["language"] = lang
-        try:
-            return msgspec.convert(data, Options)
-        except msgspec.ValidationError as exc:
-            raise RoomError("bad_options", f"Invalid option: {exc}") from None
+            data["language"] = lang  # guesses are normalised in the table's language
+        return super().parse_options(data, lang)
 
     def check_setup(self, room: RoomLike[Options], players: int) -> None:
         count = max(players, MIN_PLAYERS)
