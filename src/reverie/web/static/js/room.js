@@ -160,7 +160,7 @@ function onFrame(f) {
       break;
     case "ack":
       if (f.request?.frame?.type === "new_link") {
-        toast(t("seat.new_link_done"), { anchor: f.request.anchor || null });
+        toast(t("seat.new_link_done"), { anchor: f.request.anchor || null, kind: "info" });
         return;
       }
       family()?.onAck(f);
@@ -269,6 +269,17 @@ function takeHashToken() {
   else saveToken(code, linked);
 }
 
+/** A seat link opened in this page (only the hash changed): the same rule. */
+function onHashChange() {
+  takeHashToken();
+  const token = loadToken(code);
+  if (token !== app.token && !app.replaced) {
+    app.token = token;
+    app.socket?.reconnect();
+  }
+  draw();
+}
+
 async function start() {
   takeHashToken();
   app.token = loadToken(code);
@@ -294,6 +305,7 @@ async function start() {
     if (room()?.deadline) draw();
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
+  window.addEventListener("hashchange", onHashChange);
 }
 
 start();
