@@ -84,6 +84,9 @@ def test_a_seat_link_asks_before_replacing_this_browsers_seat(open_player: Open)
     bob.page.click("#link-use")
     me_is(bob.page, "Ann")
     assert stored(bob.page, code) == stored(ann.page, code)
+    assert seat_link(bob.page) == anns
+    expect(bob.page.locator("#new-seat-link")).to_be_visible()
+    both_widths(bob.page, "seat-link-tools")
 
     # A browser whose stored seat is no longer valid loses nothing: the link is used.
     cy = open_player("cy", DESKTOP)
@@ -114,7 +117,6 @@ def test_a_new_seat_link_ends_the_old_one(open_player: Open) -> None:
     sockets: list[str] = []
     phone.page.on("websocket", lambda ws: sockets.append(ws.url))
 
-    both_widths(ann.page, "seat-link-tools")
     ann.page.click("#new-seat-link")
     expect(ann.page.locator("#seat-link")).not_to_have_value(old)
     new = ann.page.input_value("#seat-link")
@@ -122,6 +124,7 @@ def test_a_new_seat_link_ends_the_old_one(open_player: Open) -> None:
     assert new_token and new_token != old_token and new.endswith(f"#t={new_token}")
     expect(ann.page.locator(".toast-info")).to_contain_text("New link made")
     me_is(ann.page, "Ann")
+    both_widths(ann.page, "seat-link-new")
 
     # The phone is told, forgets the dead token, and stops reconnecting.
     gone = phone.page.locator("#link-replaced")
