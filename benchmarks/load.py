@@ -200,7 +200,14 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
         [sys.executable, "-m", "reverie", "serve", "--port", str(port), "--data-dir", data],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "REVERIE_ROOMS_PER_MINUTE": "0"},  # one client opens every room
+        # One client address opens every room and socket: lift the per-address limits.
+        env={
+            **os.environ,
+            "REVERIE_ROOMS_PER_MINUTE": "0",
+            "REVERIE_MAX_CONNECTIONS_PER_ADDRESS": "0",
+            "REVERIE_MAX_HTTP_CONNECTIONS_PER_ADDRESS": "0",
+            "REVERIE_ADDRESS_FACTOR": "0",
+        },
     )
     for _ in range(200):
         if proc.poll() is not None:

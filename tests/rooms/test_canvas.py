@@ -16,7 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reverie.games.visual.canvas import MAX_CANVAS_OPS, Canvas, check_ops
+from reverie.games.visual.canvas import (
+    CANVAS,
+    FILL_COST,
+    MAX_CANVAS_FILLS,
+    MAX_CANVAS_OPS,
+    Canvas,
+    DrawCmd,
+    check_ops,
+)
 from reverie.rooms.errors import RoomError
 
 
@@ -153,11 +161,21 @@ def test_fills_are_limited_per_frame_and_per_canvas() -> None:
     with pytest.raises(RoomError) as err:
         canvas.apply([[4, 1, 5, 5]] * 3)
     assert err.value.code == "bad_stroke" and canvas.ops == []
-    for _ in range(50):
+    for _ in range(MAX_CANVAS_FILLS // 2):
         canvas.apply([[4, 1, 5, 5]] * 2)
     with pytest.raises(RoomError) as err:
         canvas.apply([[4, 2, 9, 9]])
-    assert err.value.code == "canvas_full" and canvas.fills == 100
+    assert err.value.code == "canvas_full" and canvas.fills == MAX_CANVAS_FILLS == 30
     canvas.apply([[2]])  # undoing a fill makes room for one
     canvas.apply([[4, 2, 9, 9]])
-    assert canvas.fills == 100
+    assert canvas.fills == MAX_CANVAS_FILLS
+
+
+def test_fills_and_undos_cost_more_of_the_drawers_allowance() -> None:
+    """Each fill and undo makes every viewer repaint: they spend more of the allowance
+    than a stroke, so fill + undo floods run out of tokens long before strokes do."""
+    stroke = DrawCmd(ops=((0, 1, 1, 5, 5, 6, 6),))
+    fills = DrawCmd(ops=((4, 1, 5, 5), (4, 2, 9, 9)))
+    undo = DrawCmd(ops=((2,),))
+    assert (CANVAS.cost(stroke), CANVAS.cost(fills), CANVAS.cost(undo)) == (1, 7, 2)
+    assert FILL_COST == 3

@@ -12,6 +12,7 @@ from reverie.content.decks import list_decks
 from reverie.rooms import service as service_module
 from reverie.rooms.commands import AddBot, Start
 from reverie.rooms.service import RoomService
+from reverie.rooms.state import hash_token
 from reverie.store import EventStore, open_store
 from reverie.store.base import StoredEvent
 
@@ -50,6 +51,9 @@ class FlakyStore:
 
     async def load_snapshot(self, code: str) -> StoredEvent | None:
         return await self.inner.load_snapshot(code)
+
+    async def check(self) -> None:
+        await self.inner.check()
 
     async def schema_version(self) -> int:
         return await self.inner.schema_version()
@@ -102,12 +106,13 @@ def test_a_timeout_that_cannot_be_written_is_retried(
         clock = [1_000.0]
         store = FlakyStore(open_store(f"sqlite:///{tmp_path / 'r.db'}"))
         service = _service(store, clock)
-        live, _ = await service.create_room(
+        live, token = await service.create_room(
             name="Ann", color="#e63946", variant="imaginarium", seats=3,
             options={"clue_seconds": 1, "first_storyteller": 0},
         )  # fmt: skip
         await service.command(live, 0, AddBot())
         await service.command(live, 0, AddBot())
+        await service.connect(live, hash_token(token))  # the clock runs while she is there
         await service.command(live, 0, Start())
         started = live.state.phase_key()
         store.failures = 3  # the timeout's first three writes fail

@@ -12,6 +12,7 @@ from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.rooms.commands import AddBot, HandToBot, Start
 from reverie.rooms.service import RoomService
+from reverie.rooms.state import hash_token
 from reverie.store import open_store
 
 
@@ -68,7 +69,7 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
     async def main() -> None:
         clock = [1_000.0]
         first = _service(tmp_path / "r.db", clock, bot_delay=3600)  # bots never get to move
-        live, _ = await first.create_room(
+        live, token = await first.create_room(
             name="Ann", color="#e63946", variant="imaginarium", seats=3, options={}
         )
         await first.command(live, 0, AddBot())
@@ -81,6 +82,9 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
         second = _service(tmp_path / "r.db", clock, bot_delay=0)
         resumed = await second.get(live.state.code)  # lazily, not at start-up
         assert resumed is not None and resumed.state.version == version
+        await asyncio.sleep(0.05)
+        assert resumed.state.version == version  # nobody is there: the bots wait
+        await second.connect(resumed, hash_token(token))  # Ann looks in
         for _ in range(2000):
             if resumed.state.status == "over":
                 break
@@ -95,7 +99,7 @@ def test_bots_tell_their_clues_in_the_tables_language(tmp_path: Path) -> None:
     async def main() -> None:
         clock = [1_000.0]
         service = _service(tmp_path / "r.db", clock)
-        live, _ = await service.create_room(
+        live, token = await service.create_room(
             name="Аня",
             color="#e63946",
             variant="imaginarium",
@@ -106,6 +110,7 @@ def test_bots_tell_their_clues_in_the_tables_language(tmp_path: Path) -> None:
         await service.command(live, 0, AddBot())
         await service.command(live, 0, AddBot())
         await service.command(live, 0, Start())
+        await service.connect(live, hash_token(token))  # bots play while someone is there
         for _ in range(500):
             game = live.state.game
             if game is not None and game.round.clue:

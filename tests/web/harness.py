@@ -16,6 +16,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from reverie.web.app import create_app
+from reverie.web.server import uvicorn_config
 from reverie.web.settings import Settings
 
 Frame = dict[str, Any]
@@ -49,27 +50,27 @@ class ServerThread:
         self,
         data_dir: Path,
         bot_delay: float = 0.0,
-        limits_clock: SkewClock | None = None,
+        limits_clock: Callable[[], float] | None = None,
         *,
         clock: SkewClock | None = None,
         away_grace: float = 0.0,
+        **settings: Any,
     ) -> None:
+        """``settings``: fields of :class:`Settings` to change (limits, timeouts)."""
         self.port = free_port()
         self.data_dir = data_dir
-        settings = Settings(data_dir=data_dir, bot_delay=bot_delay, away_grace=away_grace)
-        app = create_app(settings)
-        if limits_clock is not None:
-            app.state.limits_clock = limits_clock  # the sockets' rate limits read it
+        self.settings = Settings(
+            data_dir=data_dir, bot_delay=bot_delay, away_grace=away_grace, **settings
+        )
+        app = create_app(self.settings, limits_clock=limits_clock)
+        self.app = app
         if clock is not None:
             app.state.clock = clock  # the rooms' clock (grace periods, deadlines)
-        config = uvicorn.Config(
-            app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=64 * 1024,
+        # The same uvicorn options as `reverie serve`: timeouts and caps included.
+        config = uvicorn_config(
+            app, self.settings, host="127.0.0.1", port=self.port, log_level="warning",
             lifespan="on",
-        )
+        )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -8,6 +8,7 @@ event log the way the server replays it: the test is the only omniscient party.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,28 @@ def test_strokes_stream_validate_and_replay_for_late_joiners(server: ServerThrea
         raise AssertionError("the canvas never filled up")
     late = Client(server.base, code)
     assert len(late.until(lambda f: f["type"] == "canvas")["canvases"][str(drawer.seat)]) <= 4000
+
+
+def test_fill_and_undo_floods_spend_the_allowance_faster(tmp_path: Path) -> None:
+    """A fill + undo makes every viewer repaint: such frames spend five tokens, so a
+    burst lets a fifth as many through as strokes (clock held still: no refill)."""
+    server = ServerThread(tmp_path, limits_clock=_StillClock()).start()
+    try:
+        _code, clients = table(server)
+        drawer, _ = choose(clients, "objects")
+        replies = [drawer.request({"type": "draw", "ops": [[4, 1, 5, 5], [2]]}) for _ in range(20)]
+        accepted = sum(r["type"] == "ack" for r in replies)
+        assert accepted == 60 // 5  # the burst of 60 over a cost of 1 + 3 + 1
+        assert {r["code"] for r in replies if r["type"] == "error"} == {"rate_limited"}
+    finally:
+        server.stop()
+
+
+class _StillClock:
+    """A clock that never moves (the allowance never refills)."""
+
+    def __call__(self) -> float:
+        return 1_000.0
 
 
 def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
@@ -448,8 +471,11 @@ def test_no_guesser_ever_receives_the_word(server: ServerThread) -> None:
             solved = g.turn.solved_by
             told = solved is not None and (not g.turn.proverb or g.team_of(seat) == solved)
             if secret and seat not in g.turn.drawers and not told:
-                # Any frame: state, chat, strokes, canvas, acks and errors alike.
-                assert secret not in json.dumps(got, ensure_ascii=False), got["type"]
+                # Any frame: state, chat, strokes, canvas, acks and errors alike. As a
+                # whole word: "car" may be inside the key "cards_left".
+                text = json.dumps(got, ensure_ascii=False)
+                pattern = rf"(?<!\w){re.escape(secret)}(?!\w)"
+                assert not re.search(pattern, text, re.IGNORECASE), got["type"]
                 checked += 1
     assert checked > 40
 

@@ -170,22 +170,31 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="The reverse proxy's address(es), comma-separated: their X-Forwarded-For "
+            "names the client (per-address limits need it behind a proxy)."
+        ),
+    ] = None,
 ) -> None:
     """Start the game server and print its URL."""
     import uvicorn
 
     from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
+    from reverie.web.server import uvicorn_config
     from reverie.web.settings import Settings
 
-    settings = Settings.from_env(
-        data_dir=data_dir,
-        database_url=database_url,
-        bot_delay=bot_delay,
-        log_level=log_level,
-        access_log=access_log,
-    )
     try:
+        settings = Settings.from_env(
+            data_dir=data_dir,
+            database_url=database_url,
+            bot_delay=bot_delay,
+            log_level=log_level,
+            access_log=access_log,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
         setup_logging(settings.log_level, access_log=settings.access_log)
     except ValueError as exc:
         raise _fail(str(exc)) from None
@@ -199,8 +208,9 @@ def serve(
     except (StoreUnavailable, RuntimeError) as exc:
         _err.print(f"[red]Cannot start:[/red] {exc}")
         raise typer.Exit(1) from None
-    uvicorn.run(
+    config = uvicorn_config(
         create_app(settings),
+        settings,
         host=host,
         port=port,
         # Logging is set up above; uvicorn's default config would give its loggers
@@ -208,12 +218,8 @@ def serve(
         log_config=None,
         log_level=parse_level(settings.log_level),
         access_log=settings.access_log,
-        ws_max_size=64 * 1024,
-        # Frames are a few KiB; compressing them costs more CPU and memory per socket
-        # (zlib state) than the bandwidth is worth.
-        ws_per_message_deflate=False,
-        proxy_headers=False,
     )
+    uvicorn.Server(config).run()
 
 
 def main() -> None:

@@ -181,6 +181,11 @@ class SideChannel(ABC, Generic[G, S]):
     harmless: ClassVar[frozenset[str]] = frozenset()
     resync: ClassVar[frozenset[str]] = frozenset()
 
+    def cost(self, cmd: SideCommand) -> float:
+        """How much of the sender's allowance a frame spends (what it costs every
+        viewer to show it); one by default."""
+        return 1.0
+
     @abstractmethod
     def key(self, game: G, games: int) -> Hashable:
         """What the state belongs to (when it changes the state starts again)."""

@@ -67,6 +67,8 @@ class SetOptions(Frame, frozen=True, tag="options"):
 
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     seats: int = 0
+    #: Seconds away before a bot stands in (null: never); left out: unchanged.
+    away_seconds: int | msgspec.UnsetType | None = msgspec.UNSET
 
 
 class Order(Frame, frozen=True, tag="order"):
@@ -106,6 +108,10 @@ class HandToBot(Frame, frozen=True, tag="bot_seat"):
     on: bool = True
 
 
+class NewLink(Frame, frozen=True, tag="new_link"):
+    """Replace your seat link: the old one stops working (answered with ``welcome``)."""
+
+
 class Reclaim(Frame, frozen=True, tag="reclaim"):
     """Take your seat back from the bot playing it."""
 
@@ -140,6 +146,7 @@ Command = (
     | Rematch
     | HandToBot
     | Reclaim
+    | NewLink
     | TeamCmd
     | TeamsCmd
     | BalanceCmd
@@ -236,7 +243,8 @@ def decide(
         return HostChanged(_seated(seat), takeover=True)
     _host(room, seat)
     if isinstance(cmd, SetOptions):
-        return OptionsSet(cmd.options, cmd.seats or room.seats)
+        wait = room.away_seconds if cmd.away_seconds is msgspec.UNSET else cmd.away_seconds
+        return OptionsSet(cmd.options, cmd.seats or room.seats, wait)
     if isinstance(cmd, Order):
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):

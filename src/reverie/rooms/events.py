@@ -23,6 +23,10 @@ from reverie.games import AnyFamily, union_of
 A = TypeVar("A")
 C = TypeVar("C")
 
+#: Seconds a player may be gone in a game before a bot plays their seat, and a host
+#: before the role passes on, unless the table chose otherwise.
+DEFAULT_AWAY = 60
+
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
     """A room was opened; the creator sits in seat 0 as host."""
@@ -39,6 +43,7 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     token_hash: str
     at: float
     lang: str = "en"
+    away_seconds: int | None = DEFAULT_AWAY
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
@@ -78,10 +83,12 @@ class HostChanged(msgspec.Struct, frozen=True, tag="host_changed"):
 
 
 class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):
-    """The host changed the table options or the number of seats."""
+    """The host changed the table options, the number of seats, or how long a player may
+    be gone before a bot plays for them (``away_seconds``; None: never)."""
 
     options: dict[str, Any]
     seats: int
+    away_seconds: int | None = DEFAULT_AWAY
 
 
 class Started(msgspec.Struct, Generic[C], frozen=True, tag="started"):
@@ -102,10 +109,19 @@ class Acted(msgspec.Struct, Generic[A], frozen=True, tag="acted"):
 
 
 class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
-    """A bot took over a human's seat (``on``) or handed it back."""
+    """A bot took over a human's seat (``on``) or handed it back (``auto``: the room
+    did, because the player had been gone for the table's ``away_seconds``)."""
 
     seat: int
     on: bool
+    auto: bool = False
+
+
+class TokenRotated(msgspec.Struct, frozen=True, tag="token_rotated"):
+    """A player replaced their seat link: the old token no longer opens the seat."""
+
+    seat: int
+    token_hash: str
 
 
 class Chatted(msgspec.Struct, frozen=True, tag="chatted"):
@@ -144,6 +160,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Chatted,
     TeamChosen,
     TeamsSet,
+    TokenRotated,
 )
 
 RoomEvent = (
@@ -160,6 +177,7 @@ RoomEvent = (
     | Chatted
     | TeamChosen
     | TeamsSet
+    | TokenRotated
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -26,19 +26,22 @@ from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.commands import Join, decide
 from reverie.rooms.events import (
+    DEFAULT_AWAY,
     Acted,
+    BotSeat,
     Chatted,
     Created,
     HostChanged,
     Joined,
     RoomEvent,
+    TokenRotated,
     decode_event,
     decode_log,
     encode_event,
 )
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
-from reverie.rooms.state import RoomError, RoomState, evolve, hash_token
+from reverie.rooms.state import RoomError, RoomState, check_new_name, evolve, hash_token
 from reverie.rooms.visibility import chat_audience
 from reverie.store import EventStore, VersionConflict
 
@@ -59,6 +62,9 @@ IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the
 #: A phase whose deadline passed while no process ran the room still gets this long once
 #: it is loaded again, so players who reconnect see the clock before it ends the phase.
 MIN_TIMER = 1.0
+#: A game that paused with every person gone gives its phase at least this long once
+#: someone is back.
+RESUME_TIMER = 10.0
 #: Waits before trying a failed timeout or bot move again (the store may be back).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
@@ -89,6 +95,8 @@ class LiveRoom:
     # Failed writes of a timeout or a bot's move in a row (for the retry's backoff).
     failures: int = 0
     snapshot_version: int = 0  # the version of the room's latest snapshot
+    # The next look at who has been gone long enough for a stand-in.
+    absence_timer: asyncio.TimerHandle | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     # Frames of the current version and presence, built once for every seat watching.
     presence: int = 0
@@ -155,6 +163,8 @@ class RoomService:
         for live in self.rooms.values():
             if live.timer is not None:
                 live.timer.cancel()
+            if live.absence_timer is not None:
+                live.absence_timer.cancel()
             for task in live.bot_tasks.values():
                 task.cancel()
         tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
@@ -174,8 +184,10 @@ class RoomService:
         options: dict[str, Any],
         deck: str | None = None,
         lang: str = "en",
+        away_seconds: int | None = DEFAULT_AWAY,
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
+        name = check_new_name(None, name)
         deck_name = deck or self.default_deck
         if deck_name not in self.decks:
             raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
@@ -196,6 +208,7 @@ class RoomService:
                 token_hash=hash_token(token),
                 at=now,
                 lang=lang,
+                away_seconds=away_seconds,
             )
             state = evolve(None, event)  # validates before anything is written
             try:
@@ -256,6 +269,8 @@ class RoomService:
                 continue
             if live.timer is not None:
                 live.timer.cancel()
+            if live.absence_timer is not None:
+                live.absence_timer.cancel()
             del self.rooms[code]
             gone += 1
         return gone
@@ -319,10 +334,25 @@ class RoomService:
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
         async with live.lock:
-            await self._commit_locked(live, Joined(cmd.name, cmd.color, token_hash))
+            name = check_new_name(live.state, cmd.name)  # under the lock: names are unique
+            await self._commit_locked(live, Joined(name, cmd.color, token_hash))
             seat = live.state.seat_of(token_hash)
         assert seat is not None
         return seat, token
+
+    async def new_link(self, live: LiveRoom, seat: int | None, sender: int) -> str:
+        """Give ``seat`` a new token; the old one stops opening the seat, and the other
+        sockets that used it are told (``revoked``) and closed. Returns the new token."""
+        if seat is None:
+            raise RoomError("not_seated", "Join the table first; spectators have no link.")
+        token = secrets.token_urlsafe(24)
+        async with live.lock:
+            old = live.state.players[seat].token_hash
+            await self._commit_locked(live, TokenRotated(seat, hash_token(token)))
+        await self.bus.publish(
+            live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender}
+        )
+        return token
 
     async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
@@ -381,17 +411,75 @@ class RoomService:
 
     # ------------------------------------------------------------------ presence
 
-    def away_seats(self, live: LiveRoom) -> frozenset[int]:
-        """Seats of people with no open connection for at least the grace period."""
+    def away_seats(self, live: LiveRoom, grace: float | None = None) -> frozenset[int]:
+        """Seats of people with no open connection for at least ``grace`` seconds (the
+        server's grace period for handing a seat or the host role by hand)."""
+        wait = self.away_grace if grace is None else grace
         now = self.clock()
         away = set()
         for seat, player in enumerate(live.state.players):
             token = player.token_hash
             if token is None or live.connections.get(token, 0) > 0:
                 continue
-            if now - live.gone_since.get(token, live.loaded_at) >= self.away_grace:
+            if now - live.gone_since.get(token, live.loaded_at) >= wait:
                 away.add(seat)
         return frozenset(away)
+
+    @staticmethod
+    def paused(live: LiveRoom) -> bool:
+        """Whether every person at the table is gone: bots do not play on alone, and the
+        clock stops, until someone is back."""
+        people = [p.token_hash for p in live.state.players if p.token_hash is not None]
+        return bool(people) and not any(live.connections.get(t, 0) > 0 for t in people)
+
+    def _watch_absence(self, live: LiveRoom) -> None:
+        """Look again when the next person gone would pass the table's ``away_seconds``."""
+        if live.absence_timer is not None:
+            live.absence_timer.cancel()
+            live.absence_timer = None
+        wait = live.state.away_seconds
+        if wait is None or self._closed:
+            return
+        due = [
+            live.gone_since.get(p.token_hash, live.loaded_at) + wait
+            for p in live.state.players
+            if p.token_hash is not None and live.connections.get(p.token_hash, 0) == 0
+        ]
+        if not due:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, min(due) - self.clock()) + 0.05
+        live.absence_timer = loop.call_later(
+            delay, lambda: loop.create_task(self._absence_check(live))
+        )
+
+    async def _absence_check(self, live: LiveRoom) -> None:
+        """Let a bot play for each person gone past the table's ``away_seconds`` in a
+        game, and pass the host role of a host gone as long to someone at the table."""
+        async with live.lock:
+            room = live.state
+            if self._closed or room.away_seconds is None:
+                return
+            gone = self.away_seats(live, grace=room.away_seconds)
+            present = [s for s in live.connected if not room.players[s].bot]
+            events: list[RoomEvent] = []
+            if room.status == "playing":
+                events += [
+                    BotSeat(s, on=True, auto=True)
+                    for s in sorted(gone)
+                    if not room.players[s].bot_playing
+                ]
+            if room.host in gone and present:
+                events.append(HostChanged(min(present), takeover=True))
+            for event in events:
+                try:
+                    await self._commit_locked(live, event)
+                except ReverieError as exc:
+                    log.info("stand-in in %s not taken: %s", room.code, exc)
+                except Exception:
+                    log.exception("stand-in in %s not written", room.code)
+                    break
+        self._watch_absence(live)
 
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection opened for the seat holding ``token_hash`` (None: a spectator).
@@ -399,6 +487,7 @@ class RoomService:
         Presence is kept by token, not seat number, because lobby seats move when
         someone leaves or the host reorders them.
         """
+        was_paused = self.paused(live)
         if token_hash is None:
             live.spectators += 1
         else:
@@ -408,7 +497,18 @@ class RoomService:
         live.last_active = self.clock()
         if token_hash is not None and token_hash == live.state.home_host:
             await self._host_returns(live, token_hash)
+        if was_paused and not self.paused(live):
+            self._resume(live)
+        self._watch_absence(live)
         await self.publish_state(live)
+
+    def _resume(self, live: LiveRoom) -> None:
+        """Someone is back: a paused game's bots and clock go on, the phase with at least
+        :data:`RESUME_TIMER` left."""
+        if live.deadline is not None and live.deadline < self.clock() + RESUME_TIMER:
+            live.phase_started += self.clock() + RESUME_TIMER - live.deadline
+            live.deadline_key = None  # re-armed below with the moved deadline
+        self._after_change(live)
 
     async def _host_returns(self, live: LiveRoom, token_hash: str) -> None:
         """A host whose role was taken while they were away gets it back."""
@@ -432,6 +532,8 @@ class RoomService:
             else:
                 live.connections.pop(token_hash, None)
                 live.gone_since[token_hash] = self.clock()
+                if not self._closed:
+                    self._watch_absence(live)
         live.presence += 1
         live.last_active = self.clock()
         if not self._closed:
@@ -501,6 +603,8 @@ class RoomService:
         async with live.lock:
             if live.deadline_key != key or self._closed:
                 return
+            if self.paused(live):
+                return  # nobody is there: the clock waits for someone to come back
             timeout = live.state.family.timeout()
             if timeout is None:
                 return
@@ -522,7 +626,7 @@ class RoomService:
     def _schedule_bots(self, live: LiveRoom) -> None:
         room = live.state
         game = room.game
-        if game is None or room.status != "playing":
+        if game is None or room.status != "playing" or self.paused(live):
             return
         bots = [p.controlled_by_bot for p in room.players]
         for seat in room.family.bot_seats(game, bots):

@@ -9,6 +9,7 @@ so accepted events always replay.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -16,6 +17,7 @@ from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
 from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
+    DEFAULT_AWAY,
     Acted,
     BotAdded,
     BotSeat,
@@ -30,9 +32,19 @@ from reverie.rooms.events import (
     Started,
     TeamChosen,
     TeamsSet,
+    TokenRotated,
 )
 
-__all__ = ["PALETTE", "Player", "RoomError", "RoomState", "evolve", "hash_token"]
+__all__ = [
+    "PALETTE",
+    "Player",
+    "RoomError",
+    "RoomState",
+    "check_new_name",
+    "clean_chat",
+    "evolve",
+    "hash_token",
+]
 
 PALETTE = (
     "#e63946",
@@ -113,6 +125,9 @@ class RoomState:
     # The seat token hash of a host whose role was taken while they were away: they get
     # it back when they return.
     home_host: str | None = None
+    # Seconds a player may be gone before a bot plays for them and, for the host, before
+    # the role passes to someone at the table (None: the table waits).
+    away_seconds: int | None = DEFAULT_AWAY
 
     @property
     def family(self) -> AnyFamily:
@@ -145,10 +160,117 @@ def hash_token(token: str) -> str:
 
 
 def check_name(name: str) -> str:
-    """A display name, trimmed, 1 to 24 characters without control characters."""
+    """A display name, trimmed, 1 to 24 characters without control characters.
+
+    This is the fold's check (:func:`evolve`), and the fold replays every log ever
+    written: it must keep accepting what it once accepted, so it stays this lenient.
+    The stricter rules for names chosen now (:func:`check_new_name`) are applied when
+    a person creates a room or joins, before the event is written.
+    """
     clean = " ".join(name.split())
     if not clean or len(clean) > MAX_NAME or any(not ch.isprintable() for ch in clean):
         raise RoomError("bad_name", f"Choose a name of 1 to {MAX_NAME} characters.")
+    return clean
+
+
+#: Code points that render as nothing (or as blank space) although they are letters or
+#: symbols: a name made of them looks empty.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+#: Categories never allowed in a name: controls, format characters (zero-width, bidi
+#: overrides), private use, surrogates, line/paragraph separators, unassigned.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp", "Cn"})
+#: Combining marks allowed on one base character (enough for any script's accents;
+#: stacks of dozens are "Zalgo" text that spills over the lines around it).
+MAX_MARKS = 2
+#: What bots' names end with: a person may not pose as a bot.
+BOT_MARK = "(bot)"
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: compatibility-normalised and case-folded, so
+    "Ann", "ANN" and the full-width "Ａｎｎ" are one name.
+
+    >>> name_key("Ａｎｎ") == name_key("ann")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _too_many_marks(text: str) -> bool:
+    run = 0
+    for ch in text:
+        run = run + 1 if unicodedata.combining(ch) or unicodedata.category(ch) == "Me" else 0
+        if run > MAX_MARKS:
+            return True
+    return False
+
+
+def check_new_name(room: RoomState | None, name: str) -> str:
+    r"""A name a person chooses now (creating a room or joining): :func:`check_name`
+    and more. NFC-normalised; no control, format or invisible characters; at most
+    ``MAX_MARKS`` combining marks on a character; not posing as a bot; not the name of
+    someone already at the table (``name_taken``; compared by :func:`name_key`).
+
+    >>> check_new_name(None, "  Zoe\u0301  ")  # NFC: e + acute is one character
+    'Zoé'
+    >>> check_new_name(None, "Luna (BOT)")
+    Traceback (most recent call last):
+    ...
+    reverie.rooms.errors.RoomError: Names ending in "(bot)" are for bots.
+    """
+    clean = check_name(unicodedata.normalize("NFC", name))
+    if any(unicodedata.category(ch) in REFUSED_CATEGORIES or ch in INVISIBLE for ch in clean):
+        raise RoomError("bad_name", "Names cannot contain invisible or control characters.")
+    if _too_many_marks(clean) or unicodedata.combining(clean[0]):
+        raise RoomError("bad_name", f"At most {MAX_MARKS} accents on a letter, please.")
+    key = name_key(clean)
+    if BOT_MARK in key:
+        raise RoomError("bad_name", f'Names ending in "{BOT_MARK}" are for bots.')
+    if room is not None and any(name_key(p.name) == key for p in room.players):
+        raise RoomError("name_taken", "Someone at the table already has that name.")
+    return clean
+
+
+_ZWJ = "\u200d"
+
+
+def clean_chat(text: str) -> str:
+    r"""A chat line as said now: NFC, without control characters, bidi overrides,
+    zero-width and other invisible characters (a zero-width joiner stays between two
+    symbols, where it joins emoji), at most ``MAX_MARKS`` combining marks on a
+    character, whitespace collapsed. Raises if nothing is left or it is too long.
+
+    Like names, this applies when a line is said (the fold keeps replaying old ones).
+
+    >>> clean_chat("hi\u202e there\x00\x07 \U0001f468\u200d\U0001f469")
+    'hi there \U0001f468\u200d\U0001f469'
+    """
+    kept: list[str] = []
+    marks = 0
+    normal = unicodedata.normalize("NFC", text)
+    for i, ch in enumerate(normal):
+        if ch.isspace():
+            kept.append(" ")
+            marks = 0
+            continue
+        category = unicodedata.category(ch)
+        if ch == _ZWJ:
+            after = normal[i + 1 : i + 2]
+            if kept and after and unicodedata.category(after) == "So":
+                kept.append(ch)
+            continue
+        if category in REFUSED_CATEGORIES or ch in INVISIBLE:
+            continue
+        if unicodedata.combining(ch) or category == "Me":
+            marks += 1
+            if marks > MAX_MARKS or not kept:
+                continue
+        else:
+            marks = 0
+        kept.append(ch)
+    clean = " ".join("".join(kept).split())
+    if not clean or len(clean) > MAX_CHAT:
+        raise RoomError("bad_message", f"Chat lines are 1 to {MAX_CHAT} characters.")
     return clean
 
 
@@ -216,9 +338,22 @@ def _created(e: Created) -> RoomState:
         version=1,
         lang=lang,
         team_count=family.teams.min_teams if family.teams else 2,
+        away_seconds=_check_away(e.away_seconds),
     )
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
+
+
+MIN_AWAY, MAX_AWAY = 5, 3600
+
+
+def _check_away(seconds: int | None) -> int | None:
+    if seconds is not None and not MIN_AWAY <= seconds <= MAX_AWAY:
+        raise RoomError(
+            "bad_options",
+            f"A bot stands in after {MIN_AWAY} to {MAX_AWAY} seconds away, or never.",
+        )
+    return seconds
 
 
 def _team_game(room: RoomState) -> TeamSpec:
@@ -300,7 +435,12 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, OptionsSet):
         _in_lobby(room)
         _check_seats(room.variant, e.seats, len(room.players))
-        new = replace(room, options=family.parse_options(e.options, room.lang), seats=e.seats)
+        new = replace(
+            room,
+            options=family.parse_options(e.options, room.lang),
+            seats=e.seats,
+            away_seconds=_check_away(e.away_seconds),
+        )
         family.check_setup(new, e.seats)
         return new
     if isinstance(e, TeamChosen):
@@ -358,4 +498,12 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         seated = list(room.players)
         seated[e.seat] = replace(player, bot_playing=e.on)
         return replace(room, players=tuple(seated))
+    if isinstance(e, TokenRotated):
+        player = _seat(room, e.seat)
+        if player.token_hash is None:
+            raise RoomError("bad_message", "A bot has no link.")
+        seated = list(room.players)
+        seated[e.seat] = replace(player, token_hash=e.token_hash)
+        home = e.token_hash if room.home_host == player.token_hash else room.home_host
+        return replace(room, players=tuple(seated), home_host=home)
     raise RoomError("bad_message", "Unknown event.")

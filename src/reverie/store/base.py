@@ -60,6 +60,9 @@ class EventStore(Protocol):
     async def schema_version(self) -> int:
         """The version of the store's schema (recorded by its migrations)."""
 
+    async def check(self) -> None:
+        """Raise ``StoreUnavailable`` unless every table answers (the health check)."""
+
     async def close(self) -> None:
         """Release the connection."""
 

@@ -13,7 +13,8 @@ processes may start together); its version is recorded in ``reverie_schema``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 
 import psycopg
 import psycopg_pool
@@ -84,94 +85,124 @@ class PostgresStore:
             await self.open()
         return self._pool
 
+    @contextlib.asynccontextmanager
+    async def _errors(self) -> AsyncIterator[None]:
+        """Driver failures (the server gone, a table missing) as ``StoreUnavailable``;
+        a conflict stays a conflict."""
+        try:
+            yield
+        except (VersionConflict, StoreUnavailable):
+            raise
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise StoreUnavailable(f"The database cannot be used: {exc}") from exc
+
     async def create(self, code: str, payload: bytes, at: float) -> None:
         """Open a room's log with its first event (version 1); conflict if it exists."""
-        pool = await self._ready()
-        try:
-            async with pool.connection() as conn, conn.transaction():
-                await conn.execute(
-                    "INSERT INTO rooms (code, version, created_at, updated_at)"
-                    " VALUES (%s, 1, %s, %s)",
-                    (code, at, at),
-                )
-                await conn.execute(
-                    "INSERT INTO events (code, version, payload, at) VALUES (%s, 1, %s, %s)",
-                    (code, payload, at),
-                )
-        except psycopg.errors.UniqueViolation:
-            raise VersionConflict(f"room {code} exists") from None
+        async with self._errors():
+            pool = await self._ready()
+            try:
+                async with pool.connection() as conn, conn.transaction():
+                    await conn.execute(
+                        "INSERT INTO rooms (code, version, created_at, updated_at)"
+                        " VALUES (%s, 1, %s, %s)",
+                        (code, at, at),
+                    )
+                    await conn.execute(
+                        "INSERT INTO events (code, version, payload, at) VALUES (%s, 1, %s, %s)",
+                        (code, payload, at),
+                    )
+            except psycopg.errors.UniqueViolation:
+                raise VersionConflict(f"room {code} exists") from None
 
     async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
         """Append after version ``expected``; raise VersionConflict if it moved on."""
-        pool = await self._ready()
-        version = expected + 1
-        try:
-            async with pool.connection() as conn, conn.transaction():
-                cur = await conn.execute(
-                    "UPDATE rooms SET version = %s, updated_at = %s"
-                    " WHERE code = %s AND version = %s",
-                    (version, at, code, expected),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"room {code} is not at version {expected}")
-                await conn.execute(
-                    "INSERT INTO events (code, version, payload, at) VALUES (%s, %s, %s, %s)",
-                    (code, version, payload, at),
-                )
-        except psycopg.errors.UniqueViolation:
-            raise VersionConflict(f"room {code} already has version {version}") from None
-        return version
+        async with self._errors():
+            pool = await self._ready()
+            version = expected + 1
+            try:
+                async with pool.connection() as conn, conn.transaction():
+                    cur = await conn.execute(
+                        "UPDATE rooms SET version = %s, updated_at = %s"
+                        " WHERE code = %s AND version = %s",
+                        (version, at, code, expected),
+                    )
+                    if cur.rowcount != 1:
+                        raise VersionConflict(f"room {code} is not at version {expected}")
+                    await conn.execute(
+                        "INSERT INTO events (code, version, payload, at) VALUES (%s, %s, %s, %s)",
+                        (code, version, payload, at),
+                    )
+            except psycopg.errors.UniqueViolation:
+                raise VersionConflict(f"room {code} already has version {version}") from None
+            return version
 
     async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
         """The events of a room after version ``after``, in order."""
-        pool = await self._ready()
-        async with pool.connection() as conn:
-            cur = await conn.execute(
-                "SELECT version, payload, at FROM events"
-                " WHERE code = %s AND version > %s ORDER BY version",
-                (code, after),
-            )
-            rows = await cur.fetchall()
-        return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                cur = await conn.execute(
+                    "SELECT version, payload, at FROM events"
+                    " WHERE code = %s AND version > %s ORDER BY version",
+                    (code, after),
+                )
+                rows = await cur.fetchall()
+            return [StoredEvent(v, bytes(p), a) for v, p, a in rows]
 
     async def active_rooms(self, since: float) -> list[str]:
         """Rooms written to since ``since``."""
-        pool = await self._ready()
-        async with pool.connection() as conn:
-            cur = await conn.execute(
-                "SELECT code FROM rooms WHERE updated_at >= %s ORDER BY updated_at", (since,)
-            )
-            rows = await cur.fetchall()
-        return [r[0] for r in rows]
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                cur = await conn.execute(
+                    "SELECT code FROM rooms WHERE updated_at >= %s ORDER BY updated_at", (since,)
+                )
+                rows = await cur.fetchall()
+            return [r[0] for r in rows]
 
     async def save_snapshot(self, code: str, version: int, payload: bytes, at: float) -> None:
         """Keep the room's snapshot at ``version`` (an older one is replaced; a newer one
         written by another process meanwhile is kept)."""
-        pool = await self._ready()
-        async with pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO snapshots (code, version, payload, at) VALUES (%s, %s, %s, %s)"
-                " ON CONFLICT (code) DO UPDATE SET version = excluded.version,"
-                " payload = excluded.payload, at = excluded.at"
-                " WHERE snapshots.version < excluded.version",
-                (code, version, payload, at),
-            )
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                await conn.execute(
+                    "INSERT INTO snapshots (code, version, payload, at) VALUES (%s, %s, %s, %s)"
+                    " ON CONFLICT (code) DO UPDATE SET version = excluded.version,"
+                    " payload = excluded.payload, at = excluded.at"
+                    " WHERE snapshots.version < excluded.version",
+                    (code, version, payload, at),
+                )
 
     async def load_snapshot(self, code: str) -> StoredEvent | None:
         """The room's latest snapshot, if any."""
-        pool = await self._ready()
-        async with pool.connection() as conn:
-            cur = await conn.execute(
-                "SELECT version, payload, at FROM snapshots WHERE code = %s", (code,)
-            )
-            row = await cur.fetchone()
-        return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                cur = await conn.execute(
+                    "SELECT version, payload, at FROM snapshots WHERE code = %s", (code,)
+                )
+                row = await cur.fetchone()
+            return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
+
+    async def check(self) -> None:
+        """Raise ``StoreUnavailable`` unless every table answers."""
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                for query in (
+                    "SELECT 1 FROM rooms LIMIT 1",
+                    "SELECT 1 FROM events LIMIT 1",
+                    "SELECT 1 FROM snapshots LIMIT 1",
+                ):
+                    await conn.execute(query)
 
     async def schema_version(self) -> int:
         """The schema version the database is at."""
-        pool = await self._ready()
-        async with pool.connection() as conn:
-            return await _current_version(conn)
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                return await _current_version(conn)
 
     async def close(self) -> None:
         """Close the pool."""

@@ -93,10 +93,22 @@ class SQLiteStore:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
 
     async def _run(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._worker, fn)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._worker, fn)
+        except sqlite3.Error as exc:  # a damaged file, a full disk: say so, in one line
+            raise StoreUnavailable(f"The database cannot be used: {exc}") from exc
 
     async def open(self) -> None:
         """Nothing to do: the file is opened and migrated in the constructor."""
+
+    async def check(self) -> None:
+        """Raise ``StoreUnavailable`` unless every table answers."""
+
+        def probe() -> None:
+            for table in ("rooms", "events", "snapshots"):
+                self._db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
+
+        await self._run(probe)
 
     async def schema_version(self) -> int:
         """The schema version the file is at."""

@@ -9,14 +9,14 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -24,15 +24,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import open_bus
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
-from reverie.games import all_variants
+from reverie.games import Limit, all_variants
+from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
-from reverie.store import open_store, redact
-from reverie.web.limits import TokenBucket
+from reverie.store import StoreUnavailable, open_store, redact
+from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.settings import Settings
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
+#: Seconds the health check waits for the store.
+HEALTH_TIMEOUT = 2.0
+
 STATIC = Path(__file__).parent / "static"
 _DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 MAX_BODY = 16 * 1024
@@ -69,6 +73,47 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class ConnectionCap:
+    """At most ``cap`` open WebSockets and HTTP requests in progress per client address.
+
+    One address past the cap gets ``429 too_many_connections`` (HTTP) or an error frame
+    and close code 1008 (WebSocket): a script opening sockets in a loop cannot starve
+    the server of file descriptors or memory, and other addresses are unaffected.
+    """
+
+    def __init__(self, app: ASGIApp, gate: Gate, cap: int) -> None:
+        self.app = app
+        self.gate = gate
+        self.cap = cap
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self.cap <= 0:
+            await self.app(scope, receive, send)
+            return
+        address = client_address(scope)
+        if not self.gate.enter(address, self.cap):
+            log.warning("refused a connection from %s: %d already open", address, self.cap)
+            await _refuse_connection(scope, receive, send, self.cap)
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.gate.leave(address)
+
+
+async def _refuse_connection(scope: Scope, receive: Receive, send: Send, cap: int) -> None:
+    message = f"Too many connections from your address (at most {cap}); close some tabs."
+    if scope["type"] == "http":
+        await _error(429, "too_many_connections", message)(scope, receive, send)
+        return
+    if (await receive())["type"] != "websocket.connect":
+        return
+    frame = {"type": "error", "ref": None, "code": "too_many_connections", "message": message}
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": json.dumps(frame)})
+    await send({"type": "websocket.close", "code": 1008})
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
@@ -83,13 +128,25 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     deck: str | None = None
     lang: str = "en"
+    #: Seconds a player may be gone before a bot plays for them (null: never).
+    away_seconds: int | None = DEFAULT_AWAY
 
 
 async def create_room(request: Request) -> Response:
     """Open a room with the caller seated as host."""
-    body = await request.body()
+    try:
+        body = await request.body()
+    except ClientDisconnect:  # gone mid-body (or cut off by the request timeout)
+        return _error(400, "bad_request", "The request was not sent in full.")
     if len(body) > MAX_BODY:
         return _error(413, "too_large", "The request is too large.")
+    try:
+        check_json_depth(body)
+    except TooDeep as exc:
+        # Decoding would recurse once per level into a RecursionError (a 500 with a
+        # traceback): refuse before, with one log line.
+        log.warning("refused a room request from %s: %s", client_address(request.scope), exc)
+        return _error(400, "bad_request", f"Invalid room request: {exc}")
     try:
         req = msgspec.json.decode(body, type=CreateRoom)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
@@ -106,6 +163,7 @@ async def create_room(request: Request) -> Response:
             options=req.options,
             deck=req.deck,
             lang=req.lang,
+            away_seconds=req.away_seconds,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
@@ -115,30 +173,28 @@ async def create_room(request: Request) -> Response:
     )
 
 
-_MAX_TRACKED_CLIENTS = 10_000
-
-
 def _creation_allowed(request: Request) -> bool:
     """A token bucket per client address: bursts of a few rooms pass, a script creating
     rooms in a loop does not fill the database."""
     per_minute: float = request.app.state.settings.rooms_per_minute
     if per_minute <= 0:
         return True
-    buckets: dict[str, TokenBucket] = request.app.state.room_buckets
-    client = request.client.host if request.client else "?"
-    bucket = buckets.get(client)
-    if bucket is None:
-        if len(buckets) >= _MAX_TRACKED_CLIENTS:
-            buckets.clear()  # a crude bound: forgetting everyone only loosens the limit
-        bucket = buckets[client] = TokenBucket(rate=per_minute / 60, burst=per_minute)
-    return bucket.take()
+    limits: Registry = request.app.state.limits
+    key = ("rooms", client_address(request.scope))
+    return limits.limiter.take(key, Limit(rate=per_minute / 60, burst=per_minute))
 
 
 async def room_summary(request: Request) -> Response:
     """Public facts about a room (for the join page)."""
     service: RoomService = request.app.state.service
+    limits: Registry = request.app.state.limits
+    per_minute: float = request.app.state.settings.room_misses_per_minute
+    address = client_address(request.scope)
+    if not limits.lookups_allowed(address, per_minute):
+        return _error(429, "rate_limited", "Too many unknown room codes from here; wait a bit.")
     live = await service.get(request.path_params["code"])
     if live is None:
+        limits.missed(address, per_minute)
         return _error(404, "unknown_room", "No room with that code.")
     room = live.state
     return JSONResponse(
@@ -239,8 +295,20 @@ SOFTWARE = [
 
 
 async def healthz(request: Request) -> Response:
-    """Liveness probe."""
+    """Health: 200 while the store answers, 503 when it does not (a reverse proxy then
+    stops sending players here)."""
+    service: RoomService = request.app.state.service
+    try:
+        await asyncio.wait_for(service.store.check(), HEALTH_TIMEOUT)
+    except (StoreUnavailable, TimeoutError) as exc:
+        return JSONResponse({"ok": False, "error": str(exc) or "the store is too slow"}, 503)
     return JSONResponse({"ok": True})
+
+
+async def _store_unavailable(request: Request, exc: Exception) -> Response:
+    """Any request that needed the store while it failed: 503, one log line."""
+    log.warning("store unavailable for %s: %s", request.url.path, exc)
+    return _error(503, "unavailable", "The server cannot reach its data right now; retry soon.")
 
 
 def _page(filename: str) -> Any:
@@ -253,9 +321,13 @@ def _page(filename: str) -> Any:
     return page
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
-    """The Reverie web application for these settings."""
+def create_app(
+    settings: Settings | None = None, limits_clock: Callable[[], float] | None = None
+) -> Starlette:
+    """The Reverie web application for these settings (``limits_clock``: the clock the
+    rate limits read, for tests that skip time ahead)."""
     cfg = settings or Settings.from_env()
+    limits = Registry(clock=limits_clock or time.monotonic)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -281,7 +353,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
         app.state.settings = cfg
         app.state.decks = decks
-        app.state.room_buckets = {}
+        app.state.limits = limits
         app.state.images = {
             d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
         }
@@ -323,7 +395,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws/{code}", room_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    middleware = [
+        Middleware(ConnectionCap, gate=limits.addresses, cap=cfg.max_connections_per_address),
+        Middleware(SecurityHeaders),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=middleware,
+        exception_handlers={StoreUnavailable: _store_unavailable},
+    )
 
 
 def _load_decks() -> dict[str, Deck]:

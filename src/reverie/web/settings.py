@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,7 @@ _TRUE = ("1", "true", "yes", "on")
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the server can be told.
+    """Everything the server can be told (docs/security.md lists every limit).
 
     ``database_url``: ``sqlite:///data/reverie.db`` by default (a file under
     ``data_dir``). ``bus_url``: ``memory://``. ``bot_delay``: seconds a bot "thinks"
@@ -21,6 +22,23 @@ class Settings:
     must be gone before a bot may take their seat, or someone else the host role.
     ``log_level``: one of :data:`reverie.logs.LEVELS`. ``access_log``: a line per HTTP
     request and WebSocket.
+
+    Abuse limits: ``max_sockets_per_seat`` open WebSockets per seat token;
+    ``max_connections_per_address`` open WebSockets and HTTP requests in progress per
+    client address (refused with 429 / close code 1008 past it);
+    ``max_http_connections_per_address`` open HTTP connections per address before the
+    application sees them (idle keep-alive, half-sent requests; only when clients
+    connect directly, not through a trusted proxy); ``request_timeout`` seconds to send
+    a whole request, headers and body; ``keep_alive_timeout`` seconds an idle HTTP
+    connection stays open; ``hello_timeout`` seconds a new WebSocket has to say hello;
+    ``ws_ping_interval``/``ws_ping_timeout`` how often a WebSocket is pinged and how long
+    its answer may take; ``room_misses_per_minute`` lookups of unknown room codes per
+    address a minute (bursts of as many), after which lookups answer 429;
+    ``address_factor`` how many seats' allowance one address gets in all (several
+    players behind one home router); ``forwarded_allow_ips``: the reverse proxy's
+    address(es) whose ``X-Forwarded-For`` is trusted for the client address (None: no
+    proxy, the peer's address counts). A cap, rate or factor of 0 lifts that limit
+    (load tests from one address).
     """
 
     data_dir: Path = Path("data")
@@ -33,6 +51,17 @@ class Settings:
     away_grace: float = 60.0
     log_level: str = "info"
     access_log: bool = False
+    max_sockets_per_seat: int = 4
+    max_connections_per_address: int = 32
+    max_http_connections_per_address: int = 64
+    request_timeout: float = 10.0
+    keep_alive_timeout: int = 5
+    hello_timeout: float = 15.0
+    ws_ping_interval: float = 20.0
+    ws_ping_timeout: float = 20.0
+    room_misses_per_minute: float = 20.0
+    address_factor: float = 8.0
+    forwarded_allow_ips: str | None = None
 
     @property
     def store_url(self) -> str:
@@ -43,28 +72,31 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``REVERIE_DATA_DIR``, ``REVERIE_DATABASE_URL``,
-        ``REVERIE_BUS_URL``, ``REVERIE_BOT_DELAY``, ``REVERIE_ROOMS_PER_MINUTE``,
-        ``REVERIE_AWAY_GRACE``, ``REVERIE_LOG_LEVEL`` and ``REVERIE_ACCESS_LOG``
-        (1/true/yes/on);
-        explicit overrides win."""
+        """Settings from ``REVERIE_<FIELD>`` environment variables (``REVERIE_DATA_DIR``,
+        ``REVERIE_DATABASE_URL``, ``REVERIE_ROOMS_PER_MINUTE``,
+        ``REVERIE_MAX_SOCKETS_PER_SEAT``, ... one per field, upper case); explicit
+        overrides win. A value that is not a number where one is needed stops the
+        start with a clear ``ValueError``."""
         env = os.environ
         values: dict[str, object] = {}
-        if "REVERIE_DATA_DIR" in env:
-            values["data_dir"] = Path(env["REVERIE_DATA_DIR"])
-        if "REVERIE_DATABASE_URL" in env:
-            values["database_url"] = env["REVERIE_DATABASE_URL"]
-        if "REVERIE_BUS_URL" in env:
-            values["bus_url"] = env["REVERIE_BUS_URL"]
-        if "REVERIE_BOT_DELAY" in env:
-            values["bot_delay"] = float(env["REVERIE_BOT_DELAY"])
-        if "REVERIE_ROOMS_PER_MINUTE" in env:
-            values["rooms_per_minute"] = float(env["REVERIE_ROOMS_PER_MINUTE"])
-        if "REVERIE_AWAY_GRACE" in env:
-            values["away_grace"] = float(env["REVERIE_AWAY_GRACE"])
-        if "REVERIE_LOG_LEVEL" in env:
-            values["log_level"] = env["REVERIE_LOG_LEVEL"]
-        if "REVERIE_ACCESS_LOG" in env:
-            values["access_log"] = env["REVERIE_ACCESS_LOG"].strip().lower() in _TRUE
+        for f in dataclasses.fields(cls):
+            name = f"REVERIE_{f.name.upper()}"
+            if name not in env:
+                continue
+            raw = env[name]
+            default = f.default
+            try:
+                if isinstance(default, Path):
+                    values[f.name] = Path(raw)
+                elif isinstance(default, bool):
+                    values[f.name] = raw.strip().lower() in _TRUE
+                elif isinstance(default, int):
+                    values[f.name] = int(raw)
+                elif isinstance(default, float):
+                    values[f.name] = float(raw)
+                else:
+                    values[f.name] = raw
+            except ValueError:
+                raise ValueError(f"{name}={raw!r} is not a number") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -13,31 +13,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Hashable
 from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
-from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, decoder_for
+from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
 from reverie.rooms.service import LiveRoom, RoomService
-from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
-from reverie.web.limits import TokenBucket
+from reverie.store import StoreUnavailable
+from reverie.web.limits import (
+    CHAT,
+    FRAMES,
+    Registry,
+    TooDeep,
+    check_json_depth,
+    client_address,
+    scaled,
+)
+from reverie.web.settings import Settings
 
 log = logging.getLogger("reverie.ws")
 
-HELLO_TIMEOUT = 15.0
 #: Stroke frames waiting for one slow client before they are dropped for one fresh
 #: ``canvas`` frame (a few seconds of drawing): memory per connection stays bounded.
 MAX_PENDING_DRAWS = 100
 #: Replies (acks, errors) waiting for one client before it is cut off.
 MAX_PENDING_REPLIES = 200
 MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
+UNAVAILABLE = "The server cannot save moves right now; try again in a moment."
 CHAT_BACKLOG = 50
 _ENCODER = msgspec.json.Encoder()
 
@@ -55,14 +64,24 @@ class Connection:
         service: RoomService,
         live: LiveRoom,
         max_frame: int,
-        clock: Callable[[], float] = time.monotonic,
+        limits: Registry | None = None,
+        address: str = "?",
+        address_factor: float = 8.0,
     ):
         self.ws = ws
         self.service = service
         self.live = live
         self.max_frame = max_frame
-        self.clock = clock
+        # Allowances are the seat's and the address's, shared by all their sockets, so
+        # that opening more sockets buys nothing.
+        self.limits = limits if limits is not None else Registry()
+        self.address = address
+        self.address_factor = address_factor
         self.token_hash: str | None = None
+        # The key this socket is counted under in the room's presence: it moves with
+        # join, leave and kick (None: counted as a spectator).
+        self.counted: str | None = None
+        self.is_counted = False
         self.visibility = Visibility(service, live, lambda: self.seat)
         self.out: deque[str] = deque()
         self.side_out: deque[str] = deque()
@@ -70,15 +89,29 @@ class Connection:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
         self.dirty = False
         self.wake = asyncio.Event()
-        self.frames = TokenBucket(rate=10, burst=20, clock=clock)
-        self.chats = TokenBucket(rate=1, burst=5, clock=clock)
-        # Allowances of the game's own (a side channel's stream, cheap moves such as
-        # guesses), made when first needed.
-        self.buckets: dict[object, TokenBucket] = {}
         self.strikes = 0
         self.overflowed = False
+        self.revoked = False  # the seat link this socket used was replaced
         self.closed = False
         self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
+        self.gated: tuple[str, str, str] | None = None  # the seat whose socket cap counts us
+
+    def gate_seat(self, cap: int) -> bool:
+        """Count this socket against its seat's cap (False: the seat has ``cap`` open)."""
+        self.ungate_seat()
+        if self.token_hash is None or cap <= 0:  # a spectator, or no cap
+            return True
+        key = ("sockets", self.live.state.code, self.token_hash)
+        if not self.limits.seats.enter(key, cap):
+            return False
+        self.gated = key
+        return True
+
+    def ungate_seat(self) -> None:
+        """This socket no longer counts against a seat's cap."""
+        if self.gated is not None:
+            self.limits.seats.leave(self.gated)
+            self.gated = None
 
     @property
     def seat(self) -> int | None:
@@ -104,6 +137,9 @@ class Connection:
             if not self.visibility.admits(audience):
                 return
             self.chat.append(message["message"])
+        elif kind == "revoked":
+            if message["sender"] != id(self) and message["token_hash"] == self.token_hash:
+                self.revoked = True  # the writer says so and closes the socket
         elif kind == "side":
             if message["sender"] == id(self) or not self.visibility.admits(audience):
                 return
@@ -138,6 +174,9 @@ class Connection:
         while not self.closed:
             await self.wake.wait()
             self.wake.clear()
+            if self.revoked:
+                await self._revoke()
+                return
             while self.out:
                 await self.ws.send_text(self.out.popleft())
             if self.side_stale:
@@ -153,26 +192,46 @@ class Connection:
                 await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
             if self.dirty:
                 self.dirty = False
+                if self.counted is not None and self.seat is None:
+                    # Kicked (or the seat left from another tab): a spectator now.
+                    await self.move_presence(None)
                 await self.ws.send_text(self.visibility.state_frame().decode())
+
+    async def _revoke(self) -> None:
+        """The seat's link was replaced from another socket: this one's token is dead.
+        Say so and close (4001), rather than quietly watching as a spectator."""
+        message = "This seat's link was replaced on another device: open the new link."
+        frame = {"type": "error", "ref": None, "code": "link_replaced", "message": message}
+        with contextlib.suppress(Exception):
+            await self.ws.send_text(_dumps(frame))
+            await self.ws.close(code=4001)
 
     # -------------------------------------------------------------- incoming
 
-    def _bucket(self, key: object, limit: Limit) -> TokenBucket:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(limit.rate, limit.burst, clock=self.clock)
-        return bucket
+    def _allow(self, kind: Hashable, limit: Limit, cost: float = 1.0) -> bool:
+        """Spend ``cost`` of ``kind``'s tokens of this seat (if seated) and of this
+        address."""
+        if self.token_hash is not None and self.seat is not None:
+            seat_key = ("seat", self.live.state.code, self.token_hash, kind)
+            if not self.limits.limiter.take(seat_key, limit, cost):
+                return False
+        if self.address_factor <= 0:  # per-address rates lifted (load tests)
+            return True
+        address_key = ("address", self.address, kind)
+        return self.limits.limiter.take(address_key, scaled(limit, self.address_factor), cost)
 
     def _accept_rate(self, cmd: Frame) -> bool:
         if isinstance(cmd, SideCommand):
             channel = self.live.state.family.channel_for(cmd)
             # A side channel streams many small frames: its own allowance only.
-            return channel is None or self._bucket(channel.name, channel.limit).take()
-        if not self.frames.take():
+            if channel is None:
+                return True
+            return self._allow(("side", channel.name), channel.limit, channel.cost(cmd))
+        if not self._allow("frames", FRAMES):
             return False
         if isinstance(cmd, GameCommand) and cmd.limit is not None:
-            return self._bucket(type(cmd), cmd.limit).take()
-        return not isinstance(cmd, Chat) or self.chats.take()
+            return self._allow(("move", type(cmd).__name__), cmd.limit)
+        return not isinstance(cmd, Chat) or self._allow("chat", CHAT)
 
     async def handle(self, raw: str) -> None:
         """Validate and carry out one client frame; errors go to this client only."""
@@ -181,10 +240,19 @@ class Connection:
             self.error(None, "too_large", f"Messages are at most {self.max_frame} bytes.")
             return
         try:
+            check_json_depth(raw)
             cmd = decoder_for(self.live.state.family).decode(raw)
+        except TooDeep as exc:
+            # The decoder would recurse once per level into a RecursionError: refuse
+            # first, with one line in the log and the socket kept.
+            log.warning("refused a frame in room %s from %s: %s", self.live.state.code,
+                        self.address, exc)  # fmt: skip
+            self.strikes += 1
+            self.error(None, "bad_message", f"Malformed message: {exc}")
+            return
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             self.strikes += 1
-            if not self.frames.take():
+            if not self._allow("frames", FRAMES):
                 return
             self.error(None, "bad_message", f"Malformed message: {exc}")
             return
@@ -195,6 +263,9 @@ class Connection:
         try:
             await self._dispatch(cmd)
             self.strikes = 0
+        except StoreUnavailable as exc:  # not the client's fault: no strike, socket kept
+            log.warning("room %s: %s", self.live.state.code, exc)
+            self.error(cmd.id, "unavailable", UNAVAILABLE)
         except (RoomError, IllegalAction) as exc:
             channel = (
                 self.live.state.family.channel_for(cmd) if isinstance(cmd, SideCommand) else None
@@ -218,39 +289,88 @@ class Connection:
             if self.seat is not None:
                 raise RoomError("bad_message", "You already have a seat at this table.")
             seat, token = await self.service.join(self.live, cmd)
-            await self.service.disconnect(self.live, None)
-            self.token_hash = hash_token(token)
-            await self.service.connect(self.live, self.token_hash)
+            await self.move_presence(hash_token(token))
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
+        if isinstance(cmd, NewLink):
+            token = await self.service.new_link(self.live, self.seat, id(self))
+            await self.move_presence(hash_token(token))
+            self.send({"type": "welcome", "token": token, "seat": self.seat})
+            self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            return
+        if isinstance(cmd, Chat):
+            # Cleaned here, where a line is said, not in the fold that replays old ones.
+            cmd = msgspec.structs.replace(cmd, text=clean_chat(cmd.text))
         if isinstance(cmd, SideCommand):
             await self.service.side(self.live, self.seat, cmd, id(self))
             if cmd.id is not None:
                 self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
         version = await self.service.command(self.live, self.seat, cmd)
+        if self.counted is not None and self.seat is None:  # left the table: watches now
+            await self.move_presence(None)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
+
+    async def move_presence(self, token_hash: str | None) -> None:
+        """Count this socket under ``token_hash`` (None: a spectator) instead of what it
+        was counted under: after a join, a leave or a kick.
+
+        The room's presence is kept by the key a socket was *counted* under, so the
+        same key must be taken away again; a socket that kept its old token after
+        leaving once left a stale token in the room (never evicted) and took a
+        spectator away that it had never added.
+        """
+        old = self.counted
+        self.token_hash = token_hash
+        if token_hash is None:
+            self.ungate_seat()
+        else:
+            self.gate_seat(cap=1 << 30)  # a new token: this is its first socket
+        # The service counts at once and then publishes: whenever a close cancels this,
+        # ``is_counted`` and ``counted`` say what the final disconnect has to undo.
+        if self.is_counted:
+            self.is_counted = False
+            await self.service.disconnect(self.live, old)
+        self.counted, self.is_counted = token_hash, True
+        await self.service.connect(self.live, token_hash)
+
+
+def _refusal(code: str, message: str) -> str:
+    return _dumps({"type": "error", "ref": None, "code": code, "message": message})
 
 
 async def room_socket(ws: WebSocket) -> None:
     """The ``/ws/{code}`` endpoint."""
     service: RoomService = ws.app.state.service
-    max_frame: int = ws.app.state.settings.max_frame
-    clock: Callable[[], float] = getattr(ws.app.state, "limits_clock", time.monotonic)
+    settings: Settings = ws.app.state.settings
+    limits: Registry = ws.app.state.limits
+    address = client_address(ws.scope)
     await ws.accept()
-    live = await service.get(ws.path_params["code"])
-    if live is None:
+    per_minute = settings.room_misses_per_minute
+    if not limits.lookups_allowed(address, per_minute):  # guessing codes: hits wait too
         await ws.send_text(
-            _dumps(
-                {"type": "error", "ref": None, "code": "unknown_room", "message": "No such room."}
-            )
+            _refusal("rate_limited", "Too many unknown room codes from here; wait a bit.")
         )
+        await ws.close(code=1008)
+        return
+    try:
+        live = await service.get(ws.path_params["code"])
+    except StoreUnavailable as exc:
+        log.warning("room %s could not be loaded: %s", ws.path_params["code"], exc)
+        await ws.send_text(_refusal("unavailable", UNAVAILABLE))
+        await ws.close(code=1011)
+        return
+    if live is None:
+        limits.missed(address, per_minute)
+        await ws.send_text(_refusal("unknown_room", "No such room."))
         await ws.close(code=4404)
         return
-    conn = Connection(ws, service, live, max_frame, clock)
+    conn = Connection(
+        ws, service, live, settings.max_frame, limits, address, settings.address_factor
+    )
     try:
-        hello = await _receive_hello(ws, conn)
+        hello = await _receive_hello(ws, conn, settings.hello_timeout)
     except (WebSocketDisconnect, TimeoutError):
         return
     if hello is None:
@@ -258,9 +378,20 @@ async def room_socket(ws: WebSocket) -> None:
         return
     if hello.token and service.seat_for_token(live, hello.token) is not None:
         conn.token_hash = hash_token(hello.token)
+        if not conn.gate_seat(settings.max_sockets_per_seat):
+            await ws.send_text(
+                _refusal(
+                    "too_many_connections",
+                    f"This seat has {settings.max_sockets_per_seat} connections open already; "
+                    "close a tab.",
+                )
+            )
+            await ws.close(code=1008)
+            return
     code = live.state.code
     service.bus.subscribe(code, conn.on_bus)
-    await service.connect(live, conn.token_hash)
+    conn.counted, conn.is_counted = conn.token_hash, True
+    await service.connect(live, conn.counted)
     if conn.seat is not None and hello.token:
         conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
     history = conn.visibility.chat_history()
@@ -298,17 +429,20 @@ async def room_socket(ws: WebSocket) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
-        await service.disconnect(live, conn.token_hash)
+        conn.ungate_seat()
+        if conn.is_counted:
+            await service.disconnect(live, conn.counted)
 
 
-async def _receive_hello(ws: WebSocket, conn: Connection) -> Hello | None:
-    message = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+async def _receive_hello(ws: WebSocket, conn: Connection, timeout: float) -> Hello | None:
+    message = await asyncio.wait_for(ws.receive(), timeout)
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect()
     raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
     try:
+        check_json_depth(raw)
         cmd = HELLO_DECODER.decode(raw) if len(raw) <= conn.max_frame else None
-    except (msgspec.ValidationError, msgspec.DecodeError):
+    except (msgspec.ValidationError, msgspec.DecodeError, TooDeep):
         cmd = None
     if not isinstance(cmd, Hello):
         await ws.send_text(

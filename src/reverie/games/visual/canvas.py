@@ -43,7 +43,12 @@ MAX_CANVAS_OPS = 4_000
 MAX_CANVAS_NUMBERS = 100_000
 # A fill costs every viewer a pass over the whole bitmap (and again on each undo).
 MAX_FILLS_PER_FRAME = 2
-MAX_CANVAS_FILLS = 100
+MAX_CANVAS_FILLS = 30
+#: What a frame spends of the drawer's allowance besides the frame itself: each fill
+#: and each undo or clear makes every viewer repaint, so a drawer cannot send them as
+#: fast as strokes.
+FILL_COST = 3.0
+UNDO_COST = 1.0
 
 START, CONTINUE, UNDO, CLEAR, FILL = 0, 1, 2, 3, 4
 
@@ -192,6 +197,12 @@ class CanvasChannel(SideChannel[GameState, Canvases]):
     limit = Limit(rate=30, burst=60)
     harmless = frozenset({"wrong_phase", "canvas_full", "not_drawer"})
     resync = frozenset({"bad_stroke", "canvas_full"})
+
+    def cost(self, cmd: SideCommand) -> float:
+        assert isinstance(cmd, DrawCmd)
+        fills = sum(1 for op in cmd.ops if op and op[0] == FILL)
+        undos = sum(1 for op in cmd.ops if op and op[0] in (UNDO, CLEAR))
+        return 1.0 + FILL_COST * fills + UNDO_COST * undos
 
     def key(self, game: GameState, games: int) -> Hashable:
         return (games, game.turn.number)
