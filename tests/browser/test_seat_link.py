@@ -147,6 +147,7 @@ def test_a_new_seat_link_ends_the_old_one(open_player: Open) -> None:
     assert stored(stranger.page, code) is None
     phone.page.goto(new)
     me_is(phone.page, "Ann")
+    assert seat_link(phone.page) == new
     phone.page.click("#new-seat-link")
     expect(ann.page.locator("#link-replaced")).to_be_visible()
     ann.page.click("#replaced-watch")

@@ -6,7 +6,7 @@ import { h, render, $ } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { icon } from "./icons.js";
 import { boot, getJSON, toast, errorText } from "./common.js";
-import { loadToken, saveToken } from "./store.js";
+import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
 import { app, code, room, game, caps, setRenderer, timeLeft } from "./shell/app.js";
@@ -241,6 +241,19 @@ function linkReplaced() {
   draw();
 }
 
+/**
+ * Another tab of this browser stored a token for this room (it made the new link, its
+ * answer crossing our `link_replaced`, or opened the new link): a replaced page plays on.
+ * @param {StorageEvent} e
+ */
+function onStorage(e) {
+  if (e.key !== tokenKey(code) || !e.newValue || !app.replaced) return;
+  app.replaced = false;
+  app.token = e.newValue;
+  app.socket?.resume();
+  draw();
+}
+
 function showMissing() {
   app.socket?.stop();
   app.missing = true;
@@ -273,7 +286,13 @@ function takeHashToken() {
 function onHashChange() {
   takeHashToken();
   const token = loadToken(code);
-  if (token !== app.token && !app.replaced) {
+  if (app.replaced) {
+    if (token) {
+      app.replaced = false;
+      app.token = token;
+      app.socket?.resume();
+    }
+  } else if (token !== app.token) {
     app.token = token;
     app.socket?.reconnect();
   }
@@ -306,6 +325,7 @@ async function start() {
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
   window.addEventListener("hashchange", onHashChange);
+  window.addEventListener("storage", onStorage);
 }
 
 start();

@@ -137,6 +137,12 @@ export class RoomSocket {
     return true;
   }
 
+  /** Connect again after stop(). */
+  resume() {
+    this.stopped = false;
+    this.reconnect();
+  }
+
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
