@@ -3,19 +3,11 @@ and a player can replace it with a new one, which ends the old everywhere."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import create_room, join
 
-SERVER = Path(__file__).resolve().parents[2] / "src" / "reverie"
-#: Whether the server takes {"type": "new_link"} (the Python side of the protocol).
-NEW_LINK = any(
-    "new_link" in p.read_text("utf-8") for p in SERVER.rglob("*.py") if "static" not in p.parts
-)
 
 
 def stored(page: Page, code: str) -> str | None:
@@ -101,7 +93,6 @@ def test_a_seat_link_asks_before_replacing_this_browsers_seat(open_player: Open)
         assert not p.dialogs, (p.label, p.dialogs)
 
 
-@pytest.mark.skipif(not NEW_LINK, reason="the server does not take new_link yet")
 def test_a_new_seat_link_ends_the_old_one(open_player: Open) -> None:
     ann = open_player("ann", DESKTOP)
     code = create_room(ann, "Ann", "dixit")
