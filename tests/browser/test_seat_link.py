@@ -9,7 +9,6 @@ from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import create_room, join
 
 
-
 def stored(page: Page, code: str) -> str | None:
     token: str | None = page.evaluate(f"localStorage.getItem('reverie:token:{code}')")
     return token
