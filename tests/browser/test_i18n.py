@@ -95,7 +95,8 @@ def test_every_composed_key_exists() -> None:
     wanted += [f"board.title.{b}" for b in ("dixit-track", "imaginarium-clouds", "pictoric-track")]
     protocol = (STATIC.parents[3] / "docs" / "protocol.md").read_text("utf-8")
     start = protocol.index("### Error codes")
-    section = protocol[start : protocol.index("\n## ", start)]
+    # The lists of codes, up to the paragraph after the room's list.
+    section = protocol[start : protocol.index("\n\n", protocol.index("Room:", start))]
     drawing = protocol.index("Error codes of the drawing game")
     end = protocol.find("\n\n", drawing)
     section += protocol[drawing : end if end >= 0 else None]

@@ -6,12 +6,12 @@ import { h, render, $ } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { icon } from "./icons.js";
 import { boot, getJSON, toast, errorText } from "./common.js";
-import { loadToken, saveToken } from "./store.js";
+import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
 import { app, code, room, game, caps, setRenderer, timeLeft } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
-import { gateView, lobbyView, seatToolsView, noticeView } from "./shell/lobby.js";
+import { gateView, lobbyView, seatToolsView, noticeView, linkChoiceView, replacedView } from "./shell/lobby.js";
 import { addChat, chatView, scrollChat } from "./shell/chat.js";
 
 const family = () => familyFor(caps());
@@ -19,6 +19,7 @@ const family = () => familyFor(caps());
 // ------------------------------------------------------------------ status bar
 
 function statusText() {
+  if (app.replaced) return t("seat.replaced_title");
   const r = room();
   if (!r) return t("status.connecting");
   const g = game();
@@ -37,7 +38,7 @@ function statusBar() {
   const move = yourMove();
   const badge = !r ? "" : r.you ? (move ? t("status.your_move") : "") : t("status.watching");
   const clock = timeLeft();
-  const conn = app.conn !== "open" && !app.missing;
+  const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
     h("p", { id: "status-text", class: "status-text", "aria-live": "polite", "aria-atomic": "true" }, statusText()),
@@ -77,6 +78,7 @@ function missingView() {
 function page() {
   const fam = family();
   if (app.missing) return missingView();
+  if (app.replaced) return replacedView();
   if (!fam) return null;
   const main = fam.main();
   const side = fam.side();
@@ -84,6 +86,7 @@ function page() {
     h(
       "div",
       { class: "room-main", key: "main" },
+      section("link-choice", linkChoiceView()),
       section("gate", gateView()),
       section("notice", noticeView()),
       section("lobby", lobbyView(fam)),
@@ -135,9 +138,16 @@ function onFrame(f) {
       app.state = /** @type {import("./shell/app.js").StateFrame} */ (f);
       if (typeof f.room.server_time === "number") app.skew = f.room.server_time - Date.now();
       if (!f.room.you && app.token) {
-        // The stored seat is no longer valid (kicked, or left): forget it.
+        // The stored seat is no longer valid (kicked, left, its link replaced): forget
+        // it. A seat link opened meanwhile then takes nothing away: use it.
         saveToken(code, null);
         app.token = null;
+        if (app.ui.linkToken) {
+          app.token = app.ui.linkToken;
+          app.ui.linkToken = null;
+          saveToken(code, app.token);
+          app.socket?.reconnect();
+        }
       }
       family()?.onState(app.state, prev);
       // The server sends a late joiner the drawing so far before the state that says
@@ -149,6 +159,10 @@ function onFrame(f) {
       addChat(f.messages || []);
       break;
     case "ack":
+      if (f.request?.frame?.type === "new_link") {
+        toast(t("seat.new_link_done"), { anchor: f.request.anchor || null, kind: "info" });
+        return;
+      }
       family()?.onAck(f);
       return;
     case "error":
@@ -166,6 +180,10 @@ function onError(f) {
   if (f.code === "stale_version") return; // a fresher state is on its way
   if (f.code === "unknown_room") {
     showMissing();
+    return;
+  }
+  if (f.code === "link_replaced") {
+    linkReplaced();
     return;
   }
   if (f.ref === null || f.ref === undefined) {
@@ -192,8 +210,47 @@ function onStatus(s, info) {
     showMissing();
     return;
   }
+  if (s === "closed" && info.code === 4001) {
+    linkReplaced();
+    return;
+  }
   if (s === "connecting" || s === "retrying" || (s === "closed" && app.conn === "open")) app.chatReset = true;
   app.conn = s;
+  draw();
+}
+
+/**
+ * This seat's link was replaced on another device (`link_replaced`, then close code
+ * 4001): the token this page holds is dead, so no more reconnecting with it. When
+ * another tab of this browser made the new link, the stored token is the new one: go on
+ * with it. Otherwise say so, and forget the dead token.
+ */
+function linkReplaced() {
+  if (app.replaced) return;
+  const dead = app.token;
+  const held = loadToken(code);
+  if (held && held !== dead) {
+    app.token = held;
+    app.socket?.reconnect();
+    return;
+  }
+  app.socket?.stop();
+  if (held === dead) saveToken(code, null);
+  app.token = null;
+  app.replaced = true;
+  draw();
+}
+
+/**
+ * Another tab of this browser stored a token for this room (it made the new link, its
+ * answer crossing our `link_replaced`, or opened the new link): a replaced page plays on.
+ * @param {StorageEvent} e
+ */
+function onStorage(e) {
+  if (e.key !== tokenKey(code) || !e.newValue || !app.replaced) return;
+  app.replaced = false;
+  app.token = e.newValue;
+  app.socket?.resume();
   draw();
 }
 
@@ -205,11 +262,41 @@ function showMissing() {
 
 // ------------------------------------------------------------------ start
 
+/**
+ * A seat link (#t=TOKEN) opens that seat here, unless this browser holds another seat in
+ * the room: then the page asks first (shell/lobby.js, linkChoiceView) and plays the seat
+ * it holds meanwhile. The token leaves the address bar either way.
+ */
 function takeHashToken() {
   const m = /^#t=([^&]+)/.exec(location.hash);
   if (!m) return;
-  saveToken(code, decodeURIComponent(m[1]));
   history.replaceState(null, "", location.pathname + location.search);
+  let linked;
+  try {
+    linked = decodeURIComponent(m[1]);
+  } catch {
+    return;
+  }
+  const held = loadToken(code);
+  if (held && held !== linked) app.ui.linkToken = linked;
+  else saveToken(code, linked);
+}
+
+/** A seat link opened in this page (only the hash changed): the same rule. */
+function onHashChange() {
+  takeHashToken();
+  const token = loadToken(code);
+  if (app.replaced) {
+    if (token) {
+      app.replaced = false;
+      app.token = token;
+      app.socket?.resume();
+    }
+  } else if (token !== app.token) {
+    app.token = token;
+    app.socket?.reconnect();
+  }
+  draw();
 }
 
 async function start() {
@@ -237,6 +324,8 @@ async function start() {
     if (room()?.deadline) draw();
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
+  window.addEventListener("hashchange", onHashChange);
+  window.addEventListener("storage", onStorage);
 }
 
 start();

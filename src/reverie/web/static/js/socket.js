@@ -1,6 +1,9 @@
 // The room's WebSocket: hello on every (re)connect, request ids, reconnection with
 // exponential backoff and jitter.
 
+/** Close codes after which reconnecting cannot help: the seat's link was replaced (4001), no such room (4404). */
+const FINAL = new Set([4001, 4404]);
+
 export class RoomSocket {
   /**
    * handlers: {onFrame(frame), onStatus("connecting"|"open"|"closed"|"retrying", info), getHello()}
@@ -72,6 +75,7 @@ export class RoomSocket {
     ws.addEventListener("close", (ev) => {
       if (ws !== this.ws) return;
       this.opened = false;
+      if (FINAL.has(ev.code)) this.stopped = true;
       this.handlers.onStatus?.("closed", { code: ev.code, reason: ev.reason });
       this.schedule();
     });
@@ -131,6 +135,12 @@ export class RoomSocket {
     if (!this.isOpen() || !this.opened) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
+  }
+
+  /** Connect again after stop(). */
+  resume() {
+    this.stopped = false;
+    this.reconnect();
   }
 
   stop() {

@@ -41,6 +41,8 @@ export const app = {
   socket: null,
   conn: "connecting",
   missing: false,
+  /** This page's seat link was replaced on another device: the socket is closed for good. */
+  replaced: false,
   /** The server's clock minus ours, in ms. */
   skew: 0,
   ui: {
@@ -51,6 +53,8 @@ export const app = {
     joinColor: null,
     teamChat: false,
     canvasFullAt: 0,
+    /** @type {string | null} a seat link's token, opened where this browser holds another seat: keep or use? */
+    linkToken: null,
   },
 };
 

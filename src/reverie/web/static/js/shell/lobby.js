@@ -207,7 +207,53 @@ export function lobbyView(fam) {
   );
 }
 
-/** The link that opens this seat on another device. */
+/**
+ * The page was opened with a seat link (#t=…) for this room while this browser holds
+ * another seat here: keep it (the default) or take the link's seat. Never replaced
+ * unasked: a link sent by someone else must not take a player's own seat away.
+ */
+export function linkChoiceView() {
+  if (!app.ui.linkToken || !room()) return null;
+  const keep = () => {
+    app.ui.linkToken = null;
+    rerender();
+  };
+  const use = () => {
+    saveToken(code, app.ui.linkToken);
+    app.ui.linkToken = null;
+    location.reload();
+  };
+  return h(
+    "div",
+    { class: "panel link-choice", role: "alertdialog", "aria-labelledby": "link-choice-title", "aria-describedby": "link-choice-text" },
+    h("h2", { id: "link-choice-title" }, icon("link", { size: 20 }), " ", t("seat.link_title")),
+    h("p", { id: "link-choice-text" }, t("seat.link_text")),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "button", class: "btn", id: "link-keep", onclick: keep }, t("seat.link_keep")),
+      h("button", { type: "button", class: "btn btn-quiet", id: "link-use", onclick: use }, t("seat.link_use")),
+    ),
+  );
+}
+
+/** This seat's link was replaced on another device: this page can no longer play it. */
+export function replacedView() {
+  return h(
+    "div",
+    { class: "panel missing replaced", role: "alert", id: "link-replaced" },
+    h("h1", {}, t("seat.replaced_title")),
+    h("p", {}, t("seat.replaced_text")),
+    h(
+      "div",
+      { class: "actions" },
+      h("a", { class: "btn", id: "replaced-watch", href: `/r/${code}` }, icon("eye", { size: 18 }), t("seat.replaced_watch")),
+      h("a", { class: "btn btn-quiet", href: "/" }, t("room.go_home")),
+    ),
+  );
+}
+
+/** The link that opens this seat on another device, and a new one that ends the old. */
 export function seatToolsView() {
   const mine = me();
   if (!room() || mine === null || !app.token) return null;
@@ -226,6 +272,8 @@ export function seatToolsView() {
         h("input", { id: "seat-link", class: "grow", readonly: true, value: link, "aria-label": t("seat.move"), onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }),
         h("button", { type: "button", class: "btn btn-small", id: "copy-seat-link", onclick: (/** @type {Event} */ e) => copyText(link, target(e)) }, icon("copy", { size: 16 }), h("span", { class: "btn-label" }, t("common.copy"))),
       ),
+      h("p", { class: "small muted" }, t("seat.new_link_hint")),
+      h("button", { type: "button", class: "btn btn-quiet btn-small", id: "new-seat-link", onclick: (/** @type {Event} */ e) => send({ type: "new_link" }, target(e)) }, icon("link", { size: 16 }), t("seat.new_link")),
     ),
   );
 }

@@ -17,13 +17,32 @@ const FILL_TOLERANCE = 120; // summed RGB distance still counted as the clicked 
 /** @type {[number, number, number][]} */
 const rgb = /** @type {any} */ (COLORS.map((c) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16))));
 
+// Undo must not replay the whole picture: a drawer who sends fills and undos would
+// freeze every viewer's page (a flood fill is a pass over the whole bitmap). The Sketch
+// keeps checkpoints, copies of its bitmap part way through the list, and repaints from
+// the nearest one. Their cost is counted in "fills": a fill is 1, a stroke 1/16.
+const STROKE_COST = 1 / 16;
+/** A checkpoint after every fill, and before a stroke once this much was painted since the last. */
+const CHECKPOINT_COST = 1;
+/** At most this many checkpoints per canvas … */
+const MAX_CHECKPOINTS = 32;
+/** … holding at most this many bytes (a raw 800 × 600 bitmap is 1.9 MB; most pack small). */
+const MAX_CHECKPOINT_BYTES = 24 * 1024 * 1024;
+
 /**
- * @typedef {{kind: "stroke", color: number, size: number, pts: number[]} | {kind: "fill", color: number, x: number, y: number}} Item
+ * @typedef {{kind: "stroke", color: number, size: number, pts: number[], acc: number} | {kind: "fill", color: number, x: number, y: number, acc: number}} Item
+ *   acc: the cost of the items up to and including this one
+ * @typedef {{at: number, acc: number, data: Uint32Array, packed: boolean}} Checkpoint
+ *   the bitmap once items[0 … at) are painted; data: raw pixels, or runs (count, pixel)
  */
 
 /**
  * One canvas: the list of strokes and fills it shows (undo removes the last one), drawn
  * on a bitmap of the game's size that CSS scales to the screen.
+ *
+ * `stats` counts the work done, for the tests and for anyone curious: the same numbers
+ * are on the <canvas> element as data attributes (data-fills-painted …), read-only
+ * copies, so a test reads them with no global object and no debug switch.
  */
 export class Sketch {
   /**
@@ -44,6 +63,25 @@ export class Sketch {
     this.items = [];
     /** @type {(Item & {kind: "stroke"}) | null} the stroke that [1] operations extend */
     this.open = null;
+    /** @type {Checkpoint[]} by `at`, all at or below items.length */
+    this.checkpoints = [];
+    this.checkpointBytes = 0;
+    /** Whether the bitmap is behind `items` (an undo): repaint before painting more. */
+    this.stale = false;
+    /** Painting a whole new list (reset): its repaint is no undo's. */
+    this.bulk = false;
+    /** @type {Uint8Array | null} the flood fill's "done" marks, kept between fills */
+    this.seen = null;
+    /** @type {ImageData | null} the bitmap's pixels while nothing drew on it since (fills in a row read it once) */
+    this.mirror = null;
+    this.stats = {
+      fillsPainted: 0, // every fill painted, as it came or again in a repaint
+      fillsReplayed: 0, // fills painted again in repaints (after an undo)
+      opsReplayed: 0, // strokes and fills painted again in repaints
+      repaints: 0,
+      checkpoints: 0,
+      checkpointBytes: 0,
+    };
     /** @type {Pen | null} */
     this.pen = null;
     this.blank();
@@ -51,6 +89,7 @@ export class Sketch {
   }
 
   blank() {
+    this.mirror = null;
     this.ctx.fillStyle = COLORS[0];
     this.ctx.fillRect(0, 0, this.w, this.h);
   }
@@ -59,56 +98,172 @@ export class Sketch {
   reset(ops = []) {
     this.items = [];
     this.open = null;
-    this.blank();
+    this.dropCheckpoints(0);
+    // List the items first, then paint them: with the end known, checkpoints far from
+    // it that would be dropped at once are not taken.
+    this.stale = true;
+    this.bulk = true;
     this.apply(ops);
+    this.bulk = false;
+  }
+
+  /** The cost of items[0 … at). */
+  costAt(at) {
+    return at > 0 ? this.items[at - 1].acc : 0;
+  }
+
+  /** @param {Item} item */
+  push(item) {
+    item.acc = this.costAt(this.items.length) + (item.kind === "fill" ? 1 : STROKE_COST);
+    this.items.push(item);
+    this.open = item.kind === "stroke" ? item : null;
+    if (!this.stale) this.paintItem(this.items.length - 1);
   }
 
   /** Apply operations in order (bad ones are skipped: the server has checked them). */
   apply(ops) {
-    let redraw = false;
     for (const op of ops || []) {
       if (!Array.isArray(op)) continue;
       const kind = op[0];
       if (kind === 0 && op.length >= 5) {
-        /** @type {Item & {kind: "stroke"}} */
-        const item = { kind: "stroke", color: op[1] | 0, size: op[2] | 0, pts: op.slice(3) };
-        this.items.push(item);
-        this.open = item;
-        if (!redraw) this.paintStroke(item, 0);
+        this.push({ kind: "stroke", color: op[1] | 0, size: op[2] | 0, pts: op.slice(3), acc: 0 });
       } else if (kind === 1 && this.open) {
         const from = this.open.pts.length;
         for (let i = 1; i + 1 < op.length; i += 2) this.open.pts.push(op[i], op[i + 1]);
-        if (!redraw) this.paintStroke(this.open, Math.max(0, from - 2));
+        if (!this.stale) this.paintStroke(this.open, Math.max(0, from - 2));
       } else if (kind === 2) {
-        this.items.pop();
+        if (this.items.length) {
+          this.items.pop();
+          this.dropCheckpoints(this.items.length);
+          this.stale = true;
+        }
         this.open = null;
-        redraw = true;
       } else if (kind === 3) {
         this.items = [];
         this.open = null;
-        redraw = true;
+        this.dropCheckpoints(0);
+        this.stale = false;
+        this.blank();
       } else if (kind === 4 && op.length >= 4) {
-        /** @type {Item} */
-        const item = { kind: "fill", color: op[1] | 0, x: op[2] | 0, y: op[3] | 0 };
-        this.items.push(item);
-        this.open = null;
-        if (!redraw) this.paintFill(item);
+        this.push({ kind: "fill", color: op[1] | 0, x: op[2] | 0, y: op[3] | 0, acc: 0 });
       }
     }
-    if (redraw) this.repaint();
+    if (this.stale) this.repaint();
     this.count();
   }
 
+  /** Bring the bitmap up to `items` from the nearest checkpoint (or a blank page). */
   repaint() {
-    this.blank();
-    for (const item of this.items) {
-      if (item.kind === "stroke") this.paintStroke(item, 0);
-      else this.paintFill(item);
+    this.stale = false;
+    const cp = this.checkpoints[this.checkpoints.length - 1];
+    const from = cp ? cp.at : 0;
+    if (cp) this.restore(cp);
+    else this.blank();
+    if (!this.bulk) this.stats.repaints += 1;
+    for (let i = from; i < this.items.length; i += 1) {
+      if (!this.bulk) {
+        this.stats.opsReplayed += 1;
+        if (this.items[i].kind === "fill") this.stats.fillsReplayed += 1;
+      }
+      this.paintItem(i);
     }
+  }
+
+  /** Paint items[i] on a bitmap that shows items[0 … i), keeping checkpoints. */
+  paintItem(i) {
+    const item = this.items[i];
+    if (item.kind === "stroke") {
+      const last = this.checkpoints[this.checkpoints.length - 1];
+      if (this.costAt(i) - (last ? last.acc : 0) >= CHECKPOINT_COST && (!this.bulk || this.wanted(i))) this.keep(i, this.pixels());
+      this.paintStroke(item, 0);
+    } else {
+      this.stats.fillsPainted += 1;
+      this.seen ||= new Uint8Array(this.w * this.h);
+      const img = this.pixelData();
+      const box = floodFill(img, this.w, this.h, item.x, item.y, rgb[item.color] || rgb[1], this.seen);
+      if (box) this.ctx.putImageData(img, 0, 0, box[0], box[1], box[2] - box[0], box[3] - box[1]);
+      if (!this.bulk || this.wanted(i + 1)) this.keep(i + 1, this.pixels());
+    }
+  }
+
+  /** The bitmap's pixels (read once after something else drew on it). */
+  pixelData() {
+    this.mirror ||= this.ctx.getImageData(0, 0, this.w, this.h);
+    return this.mirror;
+  }
+
+  pixels() {
+    return new Uint32Array(this.pixelData().data.buffer);
+  }
+
+  /**
+   * A checkpoint of the bitmap `px` (which shows items[0 … at)), then as many old ones
+   * dropped as the limits ask. Dense near the end of the list, where undos go, and
+   * spread evenly further down: undoing step by step repaints a few fills each time.
+   * @param {number} at
+   * @param {Uint32Array} px
+   */
+  keep(at, px) {
+    const cps = this.checkpoints;
+    while (cps.length && cps[cps.length - 1].at >= at) this.forget(cps.length - 1);
+    const cp = packPixels(px);
+    cps.push({ at, acc: this.costAt(at), ...cp });
+    this.checkpointBytes += cp.data.byteLength;
+    const top = this.costAt(this.items.length);
+    const near = Math.max(2, (2 * top) / MAX_CHECKPOINTS);
+    while (cps.length > 1 && (cps.length > MAX_CHECKPOINTS || this.checkpointBytes > MAX_CHECKPOINT_BYTES)) {
+      // Drop the one whose gap (the fills to repaint) is smallest for its distance
+      // from the end; never the newest.
+      let best = 0;
+      let score = Infinity;
+      for (let k = 0; k < cps.length - 1; k += 1) {
+        const gap = cps[k + 1].acc - (k ? cps[k - 1].acc : 0);
+        const s = gap / Math.min(top - cps[k].acc + 1, near);
+        if (s < score) {
+          score = s;
+          best = k;
+        }
+      }
+      this.forget(best);
+    }
+  }
+
+  /**
+   * Whether a checkpoint at `at` would outlive the next few: the spacing that `keep`
+   * leaves is about min(distance from the end, 2 × end / MAX_CHECKPOINTS).
+   * @param {number} at
+   */
+  wanted(at) {
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    const top = this.costAt(this.items.length);
+    const c = this.costAt(at);
+    const near = Math.max(2, (2 * top) / MAX_CHECKPOINTS);
+    return c - (last ? last.acc : 0) >= Math.min(top - c + 1, near) / 2;
+  }
+
+  /** @param {number} k */
+  forget(k) {
+    this.checkpointBytes -= this.checkpoints[k].data.byteLength;
+    this.checkpoints.splice(k, 1);
+  }
+
+  /** Forget the checkpoints past items[0 … at) (undone, or cleared). */
+  dropCheckpoints(at) {
+    const cps = this.checkpoints;
+    while (cps.length && cps[cps.length - 1].at > at) this.forget(cps.length - 1);
+  }
+
+  /** @param {Checkpoint} cp */
+  restore(cp) {
+    const img = this.ctx.createImageData(this.w, this.h);
+    unpackPixels(cp, new Uint32Array(img.data.buffer));
+    this.ctx.putImageData(img, 0, 0);
+    this.mirror = img;
   }
 
   /** Paint a stroke from point index `start` (a coordinate offset) to its end. */
   paintStroke(item, start) {
+    this.mirror = null;
     const c = this.ctx;
     const p = item.pts;
     const color = COLORS[item.color] || COLORS[1];
@@ -131,66 +286,127 @@ export class Sketch {
     c.stroke();
   }
 
-  paintFill(item) {
-    floodFill(this.ctx, this.w, this.h, item.x, item.y, rgb[item.color] || rgb[1]);
-  }
-
   count() {
     const points = this.items.reduce((n, it) => n + (it.kind === "stroke" ? it.pts.length / 2 : 1), 0);
-    this.el.dataset.items = String(this.items.length);
-    this.el.dataset.points = String(points);
+    const d = this.el.dataset;
+    d.items = String(this.items.length);
+    d.points = String(points);
+    this.stats.checkpoints = this.checkpoints.length;
+    this.stats.checkpointBytes = this.checkpointBytes;
+    for (const [k, v] of Object.entries(this.stats)) d[k] = String(v);
   }
 }
 
-/** Scanline flood fill of the region around (x, y) that has about the colour found there. */
-function floodFill(ctx, W, H, x0, y0, [r, g, b]) {
+/**
+ * A bitmap's pixels as runs (count, pixel) when that is smaller (flat colours, the usual
+ * drawing), else a raw copy.
+ * @param {Uint32Array} px
+ * @returns {{data: Uint32Array, packed: boolean}}
+ */
+function packPixels(px) {
+  const n = px.length;
+  const most = n >> 2; // past this many runs, a raw copy is as small
+  let runs = 1;
+  for (let i = 1; i < n && runs < most; i += 1) if (px[i] !== px[i - 1]) runs += 1;
+  if (runs >= most) return { data: px.slice(), packed: false };
+  const data = new Uint32Array(runs * 2);
+  let j = 0;
+  let start = 0;
+  for (let i = 1; i <= n; i += 1) {
+    if (i === n || px[i] !== px[start]) {
+      data[j] = i - start;
+      data[j + 1] = px[start];
+      j += 2;
+      start = i;
+    }
+  }
+  return { data, packed: true };
+}
+
+/**
+ * @param {{data: Uint32Array, packed: boolean}} cp
+ * @param {Uint32Array} px
+ */
+function unpackPixels({ data, packed }, px) {
+  if (!packed) {
+    px.set(data);
+    return;
+  }
+  let at = 0;
+  for (let j = 0; j < data.length; j += 2) {
+    px.fill(data[j + 1], at, at + data[j]);
+    at += data[j];
+  }
+}
+
+/**
+ * Scanline flood fill, in `img`, of the 4-connected region around (x, y) whose pixels
+ * have about the colour found there (summed RGB distance ≤ FILL_TOLERANCE). Returns the
+ * box it changed, [left, top, right, bottom) (null: nothing changed).
+ * @param {ImageData} img
+ * @param {number} W
+ * @param {number} H
+ * @param {number} x0
+ * @param {number} y0
+ * @param {[number, number, number]} color
+ * @param {Uint8Array} seen W × H marks, all 0 (left all 0)
+ * @returns {[number, number, number, number] | null}
+ */
+function floodFill(img, W, H, x0, y0, [r, g, b], seen) {
   const x = Math.min(W - 1, Math.max(0, Math.round(x0)));
   const y = Math.min(H - 1, Math.max(0, Math.round(y0)));
-  const img = ctx.getImageData(0, 0, W, H);
   const d = img.data;
-  const at = (y * W + x) * 4;
-  const sr = d[at], sg = d[at + 1], sb = d[at + 2];
-  if (Math.abs(sr - r) + Math.abs(sg - g) + Math.abs(sb - b) === 0) return;
-  const seen = new Uint8Array(W * H);
+  const px = new Uint32Array(d.buffer);
+  const at = y * W + x;
+  const sr = d[at * 4], sg = d[at * 4 + 1], sb = d[at * 4 + 2];
+  if (Math.abs(sr - r) + Math.abs(sg - g) + Math.abs(sb - b) === 0) return null;
+  const source = px[at];
+  // The new colour as a pixel, whatever the byte order.
+  const paint = new Uint32Array(Uint8ClampedArray.of(r, g, b, 255).buffer)[0];
+  /** @param {number} i */
   const like = (i) => {
+    if (seen[i]) return false;
+    const v = px[i];
+    if (v === source) return true;
     const k = i * 4;
     return Math.abs(d[k] - sr) + Math.abs(d[k + 1] - sg) + Math.abs(d[k + 2] - sb) <= FILL_TOLERANCE;
   };
+  let left = x, right = x + 1, top = y, bottom = y + 1;
   const stack = [x, y];
   while (stack.length) {
     const py = stack.pop();
-    let px = stack.pop();
-    let i = py * W + px;
-    while (px > 0 && !seen[i - 1] && like(i - 1)) {
-      px -= 1;
+    let px0 = stack.pop();
+    let i = py * W + px0;
+    if (!like(i)) continue;
+    while (px0 > 0 && like(i - 1)) {
+      px0 -= 1;
       i -= 1;
     }
+    if (px0 < left) left = px0;
     let up = false;
     let down = false;
-    for (; px < W && !seen[i] && like(i); px += 1, i += 1) {
+    for (; px0 < W && like(i); px0 += 1, i += 1) {
       seen[i] = 1;
-      const k = i * 4;
-      d[k] = r;
-      d[k + 1] = g;
-      d[k + 2] = b;
-      d[k + 3] = 255;
+      px[i] = paint;
       if (py > 0) {
-        const u = i - W;
-        if (!seen[u] && like(u)) {
-          if (!up) stack.push(px, py - 1);
+        if (like(i - W)) {
+          if (!up) stack.push(px0, py - 1);
           up = true;
         } else up = false;
       }
       if (py < H - 1) {
-        const v = i + W;
-        if (!seen[v] && like(v)) {
-          if (!down) stack.push(px, py + 1);
+        if (like(i + W)) {
+          if (!down) stack.push(px0, py + 1);
           down = true;
         } else down = false;
       }
     }
+    if (px0 > right) right = px0;
+    if (py < top) top = py;
+    if (py + 1 > bottom) bottom = py + 1;
   }
-  ctx.putImageData(img, 0, 0);
+  for (let row = top; row < bottom; row += 1) seen.fill(0, row * W + left, row * W + right);
+  return [left, top, right, bottom];
 }
 
 /**
