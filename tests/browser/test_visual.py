@@ -408,7 +408,7 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
             "variant": "visual",
             "seats": 4,
             "lang": "en",
-            "options": {"think_seconds": 0, "draw_seconds": 2, "blank_share": 0.0},
+            "options": {"think_seconds": 0, "draw_seconds": 4, "blank_share": 0.0},
         },
     )
     assert res.status == 201, res.text()
