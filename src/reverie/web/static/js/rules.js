@@ -106,6 +106,7 @@ function variantSection(v) {
     body.push(
       facts(v, [["rules.label.hand", "rules.imaginarium-harmony.hand"]]),
       h("p", {}, t("rules.imaginarium-harmony.same"), " ", h("a", { href: "#imaginarium" }, t("variant.imaginarium.title"))),
+      decision("rules.imaginarium-harmony.same_decision"),
       ...scoring(name),
       h("p", { class: "example" }, t("rules.imaginarium-harmony.example")),
     );
@@ -117,6 +118,7 @@ function variantSection(v) {
       ...scoring(name),
       h("h3", {}, t("rules.label.after")), h("p", {}, t("rules.pictoric.after")),
       h("h3", {}, t("rules.label.end")), h("p", {}, t("rules.pictoric.end")),
+      decision("rules.pictoric.same_round_decision"),
       demoBoard(v),
     );
   } else if (name === "pictoric-gallery") {
@@ -125,6 +127,7 @@ function variantSection(v) {
       h("h3", {}, t("rules.label.turn")), h("p", {}, t("rules.pictoric-gallery.turn")),
       ...scoring(name, false),
       h("h3", {}, t("rules.label.after")), h("p", {}, t("rules.pictoric-gallery.after")),
+      decision("rules.pictoric-gallery.deal_decision"),
       h("h3", {}, t("rules.label.end")), h("p", {}, t("rules.pictoric-gallery.end")),
       decision("rules.pictoric-gallery.forfeits"),
     );
@@ -154,10 +157,12 @@ function visualSection(v) {
     h("h2", { id: `${v.name}-h` }, t(`variant.${v.name}.title`)),
     h("p", { class: "tagline" }, t(`variant.${v.name}.blurb`)),
     facts(v, [["rules.label.board", "rules.visual.board"]]),
+    decision("rules.visual.players_decision"),
     decision("rules.visual.tokens"),
     h("figure", { class: "rules-board" }, visualBoardSVG(demo, (k) => colors[k % colors.length] || "#888", { length })),
     h("h3", {}, t("rules.label.turn")),
     h("p", {}, t("rules.visual.turn")),
+    h("p", {}, t("rules.visual.no_faces")),
     h(
       "table",
       { class: "simple" },
@@ -167,8 +172,10 @@ function visualSection(v) {
     h("ul", {}, h("li", {}, h("strong", {}, `${t("rules.visual.correct_label")}: `), t("rules.visual.correct")), h("li", {}, h("strong", {}, `${t("rules.visual.fail_label")}: `), t("rules.visual.fail"))),
     h("h3", {}, t("rules.visual.blank_label")),
     h("p", {}, t("rules.visual.blank")),
+    decision("rules.visual.proverb_decision"),
     h("h3", {}, t("rules.label.end")),
     h("p", {}, t("rules.visual.end")),
+    decision("rules.visual.end_decision"),
     decision("rules.visual.overshoot"),
     h("h3", {}, t("rules.visual.online_label")),
     h("ul", {}, ["guesses", "watch", "clock", "bots"].map((k) => h("li", {}, t(`rules.visual.online.${k}`)))),
@@ -226,7 +233,7 @@ function page() {
       h("p", {}, t("rules.online.intro")),
       h("ul", {}, ["first", "restrictions", "target", "track", "timers", "timeout", "bots"].map((k) => h("li", {}, t(`rules.online.${k}`)))),
       h("h3", {}, t("rules.label.scoring")),
-      h("ul", {}, ["voters", "no_votes", "floor", "six_minus"].map((k) => h("li", {}, decision(`rules.online.${k}`)))),
+      h("ul", {}, ["voters", "no_votes", "floor", "six_minus", "ties"].map((k) => h("li", {}, decision(`rules.online.${k}`)))),
     ),
     drawing.map(visualSection),
   ];
