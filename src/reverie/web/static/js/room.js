@@ -11,8 +11,9 @@ import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
 import { app, code, room, game, caps, setRenderer, timeLeft } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
-import { gateView, lobbyView, seatToolsView, noticeView } from "./shell/lobby.js";
-import { addChat, chatView, scrollChat } from "./shell/chat.js";
+import { gateView, lobbyView, seatToolsView } from "./shell/lobby.js";
+import { noticesView, absenceError, absenceStatus } from "./shell/absence.js";
+import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 
 const family = () => familyFor(caps());
 
@@ -27,7 +28,8 @@ function statusText() {
     return t("status.lobby", { n: r.players.length, seats: r.seats, host: host ? host.name : "—" });
   }
   if (g.phase === "over" || r.status === "over") return t("status.over");
-  return family()?.status() ?? "";
+  const away = absenceStatus();
+  return [family()?.status() ?? "", away].filter(Boolean).join(" · ");
 }
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
@@ -85,7 +87,7 @@ function page() {
       "div",
       { class: "room-main", key: "main" },
       section("gate", gateView()),
-      section("notice", noticeView()),
+      section("notice", noticesView()),
       section("lobby", lobbyView(fam)),
       section("final", main.final),
       section("reveal", main.reveal),
@@ -149,6 +151,7 @@ function onFrame(f) {
       addChat(f.messages || []);
       break;
     case "ack":
+      chatAcked(f);
       family()?.onAck(f);
       return;
     case "error":
@@ -178,7 +181,7 @@ function onError(f) {
     }
   }
   const anchor = f.request?.anchor || null;
-  let text = errorText(f.code, f.message);
+  let text = absenceError(f) || errorText(f.code, f.message);
   if (f.code === "rate_limited" && f.request?.frame?.type === "chat") text = t("error.chat_rate_limited");
   toast(text, { anchor });
 }
