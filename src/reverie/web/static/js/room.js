@@ -34,6 +34,8 @@ function statusText() {
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
 
+let statusOpen = false;
+
 function statusBar() {
   const r = room();
   const move = yourMove();
@@ -42,7 +44,8 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    h("p", { id: "status-text", class: "status-text", "aria-live": "polite", "aria-atomic": "true" }, statusText()),
+    // One line on a phone; a tap shows the whole of it.
+    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], "aria-live": "polite", "aria-atomic": "true", onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
     h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
     h(
       "span",
@@ -106,7 +109,10 @@ function page() {
 }
 
 function draw() {
-  render(statusBar(), $("#status"));
+  const bar = $("#status");
+  render(statusBar(), bar);
+  // What scrolls into view stops below the sticky status bar (css: --status-h).
+  document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
   render(page(), $("#main"));
   scrollChat();
   const title = `${code} · Reverie`;
