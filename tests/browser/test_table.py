@@ -222,3 +222,42 @@ def test_a_refused_chat_line_stays_in_the_box(open_player: Open) -> None:
     expect(page.locator(".toast", has_text="one message a second")).to_be_visible()
     expect(page.locator("#chat-input")).to_have_value("line 8")
     assert not ann.errors, ann.errors
+
+
+CUE_SPY = """
+window.__cues = {vibrate: 0, wake: 0};
+navigator.vibrate = () => { window.__cues.vibrate += 1; return true; };
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+  request: async () => { window.__cues.wake += 1;
+    return {release: async () => {}, addEventListener: () => {}}; }}});
+"""
+
+
+def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
+    ann = open_player("ann", PHONE)
+    ann.context.add_init_script(CUE_SPY)
+    create_room(ann, "Ann", "dixit")
+    _add_bot(ann.page)
+    _add_bot(ann.page)
+    # The manifest is linked and served; the icons exist.
+    href = ann.page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = ann.page.request.get(href or "").json()
+    assert manifest["display"] == "standalone"
+    for ic in manifest["icons"]:
+        assert ann.page.request.get(ic["src"]).ok, ic
+    ann.page.click("#start")
+    ann.page.wait_for_selector("body[data-wake='on']", state="attached")
+    assert ann.page.evaluate("window.__cues.wake") >= 1
+    # Ann tells the first clue; the bots play; the second turn asks her for a card.
+    ann.page.click("#claim")
+    choose(ann.page, ".hand-row .card-tile")
+    ann.page.fill("#clue-text", "Far away")
+    ann.page.press("#clue-text", "Enter")
+    expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=15_000)
+    ann.page.wait_for_function("window.__cues.vibrate >= 1")
+    # Muted: remembered across a reload.
+    ann.page.click("#cue-toggle")
+    expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
+    ann.page.reload()
+    expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
+    assert not ann.errors, ann.errors

@@ -9,10 +9,11 @@ import { boot, getJSON, toast, errorText } from "./common.js";
 import { loadToken, saveToken } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
-import { app, code, room, game, caps, setRenderer, timeLeft } from "./shell/app.js";
+import { app, code, room, game, me, caps, setRenderer, timeLeft } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
 import { gateView, lobbyView, seatToolsView } from "./shell/lobby.js";
 import { noticesView, absenceError, absenceStatus } from "./shell/absence.js";
+import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 
 const family = () => familyFor(caps());
@@ -53,6 +54,7 @@ function statusBar() {
       icon("clock", { size: 18 }),
       h("span", { class: "count" }, clock?.text ?? ""),
     ),
+    r?.you ? muteButton(draw) : null,
   ];
 }
 
@@ -118,6 +120,9 @@ function draw() {
   const title = `${code} · Reverie`;
   document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;
   document.body.dataset.status = room()?.status || "";
+  cueMove(yourMove());
+  keepAwake(room()?.status === "playing" && me() !== null);
+  document.body.dataset.wake = wakeState().wanted ? "on" : "off";
   document.body.dataset.phase = game()?.phase || "";
 }
 
@@ -225,6 +230,7 @@ async function start() {
   takeHashToken();
   app.token = loadToken(code);
   initZoom();
+  initCues();
   setRenderer(draw);
   await boot(draw, { headerExtra: headerCode });
   try {
