@@ -56,7 +56,7 @@ function reclaimView() {
   if (!p?.bot_playing || r?.status !== "playing") return null;
   return h(
     "div",
-    { class: "panel reclaim", role: "alert", id: "bot-banner" },
+    { class: "panel reclaim", role: "alert", id: "bot-banner", key: "reclaim" },
     h("p", {}, icon("bot", { size: 22 }), " ", h("span", {}, h("strong", {}, t("away.bot_plays_you")), " ", t("away.bot_plays_you_hint"))),
     h("button", { type: "button", class: "btn", id: "reclaim", onclick: (/** @type {Event} */ e) => send({ type: "reclaim" }, target(e)) }, t("seat.reclaim")),
   );
@@ -71,7 +71,7 @@ function hostGoneView() {
   if (!host || host.connected || host.bot) return null;
   return h(
     "div",
-    { class: "panel host-gone", role: "status", id: "host-gone" },
+    { class: "panel host-gone", role: "status", id: "host-gone", key: "host-gone" },
     h("p", {}, icon("crown", { size: 20 }), " ", t("away.host_gone", { name: host.name })),
     h("button", { type: "button", class: "btn btn-quiet", id: "take-host", onclick: (/** @type {Event} */ e) => send({ type: "make_host", seat: mine }, target(e)) },
       icon("crown", { size: 18 }), t("away.take_host")),

@@ -58,7 +58,8 @@ export function cueMove(move) {
   if (move && !wasMove && started && !muted) {
     beep();
     try {
-      navigator.vibrate?.([90, 60, 90]);
+      // Before a first tap the browser refuses (and complains in the console).
+      if (/** @type {any} */ (navigator).userActivation?.hasBeenActive !== false) navigator.vibrate?.([90, 60, 90]);
     } catch {
       /* not allowed here */
     }
