@@ -8,9 +8,10 @@ import { familyOptions } from "./families/options.js";
 import { seatsField, reader } from "./fields.js";
 import { saveToken, normaliseCode } from "./store.js";
 import { swatchesField } from "./swatches.js";
+import { awayField, readAway, DEFAULT_AWAY } from "./shell/absence.js";
 
-/** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null}} */
-const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null };
+/** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null, away: number | null}} */
+const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null, away: DEFAULT_AWAY };
 /** @type {import("./variants.js").Variant[] | null} */
 let variants = null;
 let failed = false;
@@ -34,6 +35,7 @@ function captureDraft() {
   const v = variantInfo(variants, form.variant);
   form.options = familyOptions(v).readOptions(f, v.capabilities);
   form.seats = reader(f).int("seats");
+  if (f.querySelector("[name=away_seconds]")) form.away = readAway(f);
 }
 
 /** @param {import("./variants.js").Variant} x */
@@ -90,7 +92,7 @@ function createForm() {
       "details",
       { class: "options-details", key: v.capabilities.client },
       h("summary", {}, t(team ? "home.options_visual" : "home.options")),
-      fam.optionsFields(v, form.options, { prefix: "create" }),
+      fam.optionsFields(v, form.options ?? fam.proposed, { prefix: "create", lead: awayField(form.away, { prefix: "create" }) }),
     ),
     h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "create-submit" }, t("home.create_button"))),
   ];
@@ -125,7 +127,7 @@ async function onCreate(ev) {
   button.disabled = true;
   try {
     const res = await postJSON("/api/rooms", {
-      name, color: form.color, variant: form.variant, seats: form.seats, options: form.options, lang: lang(),
+      name, color: form.color, variant: form.variant, seats: form.seats, options: form.options, away_seconds: form.away, lang: lang(),
     });
     saveToken(res.code, res.token);
     location.assign(res.url || `/r/${res.code}`);

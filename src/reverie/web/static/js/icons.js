@@ -8,6 +8,8 @@ const PATHS = {
     ["path", { d: "M19 3l.7 1.6L21.3 5l-1.6.7L19 7.3l-.7-1.6L16.7 5l1.6-.4z", fill: "currentColor", stroke: "none" }],
   ],
   crown: [["path", { d: "M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" }]],
+  bell: [["path", { d: "M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0" }]],
+  bell_off: [["path", { d: "M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0M3 3l18 18" }]],
   bot: [
     ["rect", { x: 4, y: 8, width: 16, height: 12, rx: 3 }],
     ["path", { d: "M12 4v4M9 13h.01M15 13h.01M9 17h6" }],

@@ -9,10 +9,12 @@ import { boot, getJSON, toast, errorText } from "./common.js";
 import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
-import { app, code, room, game, caps, setRenderer, timeLeft } from "./shell/app.js";
+import { app, code, room, game, me, caps, setRenderer, timeLeft } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
-import { gateView, lobbyView, seatToolsView, noticeView, linkChoiceView, replacedView } from "./shell/lobby.js";
-import { addChat, chatView, scrollChat } from "./shell/chat.js";
+import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from "./shell/lobby.js";
+import { noticesView, absenceError, absenceStatus } from "./shell/absence.js";
+import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
+import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 
 const family = () => familyFor(caps());
 
@@ -28,10 +30,13 @@ function statusText() {
     return t("status.lobby", { n: r.players.length, seats: r.seats, host: host ? host.name : "—" });
   }
   if (g.phase === "over" || r.status === "over") return t("status.over");
-  return family()?.status() ?? "";
+  const away = absenceStatus();
+  return [family()?.status() ?? "", away].filter(Boolean).join(" · ");
 }
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
+
+let statusOpen = false;
 
 function statusBar() {
   const r = room();
@@ -41,7 +46,8 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    h("p", { id: "status-text", class: "status-text", "aria-live": "polite", "aria-atomic": "true" }, statusText()),
+    // One line on a phone; a tap shows the whole of it.
+    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], "aria-live": "polite", "aria-atomic": "true", onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
     h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
     h(
       "span",
@@ -49,6 +55,7 @@ function statusBar() {
       icon("clock", { size: 18 }),
       h("span", { class: "count" }, clock?.text ?? ""),
     ),
+    r?.you ? muteButton(draw) : null,
   ];
 }
 
@@ -88,7 +95,7 @@ function page() {
       { class: "room-main", key: "main" },
       section("link-choice", linkChoiceView()),
       section("gate", gateView()),
-      section("notice", noticeView()),
+      section("notice", noticesView()),
       section("lobby", lobbyView(fam)),
       section("final", main.final),
       section("reveal", main.reveal),
@@ -107,12 +114,18 @@ function page() {
 }
 
 function draw() {
-  render(statusBar(), $("#status"));
+  const bar = $("#status");
+  render(statusBar(), bar);
+  // What scrolls into view stops below the sticky status bar (css: --status-h).
+  document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
   render(page(), $("#main"));
   scrollChat();
   const title = `${code} · Reverie`;
   document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;
   document.body.dataset.status = room()?.status || "";
+  cueMove(yourMove());
+  keepAwake(room()?.status === "playing" && me() !== null);
+  document.body.dataset.wake = wakeState().wanted ? "on" : "off";
   document.body.dataset.phase = game()?.phase || "";
 }
 
@@ -163,6 +176,7 @@ function onFrame(f) {
         toast(t("seat.new_link_done"), { anchor: f.request.anchor || null, kind: "info" });
         return;
       }
+      chatAcked(f);
       family()?.onAck(f);
       return;
     case "error":
@@ -196,7 +210,7 @@ function onError(f) {
     }
   }
   const anchor = f.request?.anchor || null;
-  let text = errorText(f.code, f.message);
+  let text = absenceError(f) || errorText(f.code, f.message);
   if (f.code === "rate_limited" && f.request?.frame?.type === "chat") text = t("error.chat_rate_limited");
   toast(text, { anchor });
 }
@@ -303,6 +317,7 @@ async function start() {
   takeHashToken();
   app.token = loadToken(code);
   initZoom();
+  initCues();
   setRenderer(draw);
   await boot(draw, { headerExtra: headerCode });
   try {

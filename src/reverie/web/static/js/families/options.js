@@ -7,6 +7,7 @@ import * as visual from "./visual/options.js";
  *   optionsFields: (v: any, options: Record<string, any> | null, opts: {prefix: string, lead?: import("../dom.js").Child, disabled?: boolean, players?: {seat: number, name: string}[] | null}) => import("../dom.js").VNode,
  *   readOptions: (root: ParentNode, caps: import("../shell/app.js").Capabilities) => Record<string, any>,
  *   defaultSeats: (v: {max_players: number}) => number,
+ *   proposed: Record<string, any>,
  * }} FamilyOptions
  */
 

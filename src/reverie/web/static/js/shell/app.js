@@ -22,6 +22,7 @@ import { normaliseCode } from "../store.js";
  *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
  *   spectators: number, you: {seat: number, host: boolean} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
+ *   away_seconds?: number | null, paused?: boolean,
  * }} Room
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
  * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null}} ChatLine

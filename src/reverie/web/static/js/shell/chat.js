@@ -29,8 +29,20 @@ function onChat(e, team) {
     toast(t("chat.too_long"), { anchor: $("#chat-send") });
     return;
   }
+  // The line stays in the box until the server takes it: a refused one (too fast) is
+  // still there to send again.
   send(team ? { type: "chat", text, team: true } : { type: "chat", text }, $("#chat-form"));
-  input.value = "";
+}
+
+/**
+ * The server took a chat line: empty the box unless something else was typed meanwhile.
+ * @param {Record<string, any>} f an `ack`
+ */
+export function chatAcked(f) {
+  const frame = f.request?.frame;
+  if (frame?.type !== "chat") return;
+  const input = /** @type {HTMLInputElement | null} */ ($("#chat-input"));
+  if (input && input.value.trim() === frame.text) input.value = "";
 }
 
 function lines() {

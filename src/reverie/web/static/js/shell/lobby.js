@@ -9,6 +9,7 @@ import { PALETTE, copyText, toast } from "../common.js";
 import { saveToken } from "../store.js";
 import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
+import { awayField, readAway } from "./absence.js";
 import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
 
 const inviteURL = () => `${location.origin}/r/${code}`;
@@ -33,7 +34,8 @@ export function badges(p) {
   return [
     p.seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
     p.host ? h("span", { class: "tag", title: t("players.host") }, icon("crown", { size: 14 }), t("players.host")) : null,
-    p.bot ? h("span", { class: "tag", title: t("players.bot") }, icon("bot", { size: 14 }), t("players.bot")) : null,
+    // A bot's name already says "(bot)": the tag is then an icon alone.
+    p.bot ? h("span", { class: "tag tag-bot", title: t("players.bot"), "aria-label": t("players.bot") }, icon("bot", { size: 14 }), /\(bot\)/i.test(p.name) ? null : t("players.bot")) : null,
     !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
     !p.bot && !p.connected ? h("span", { class: "tag tag-off", title: t("players.offline") }, icon("offline", { size: 14 }), t("players.offline")) : null,
     g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null,
@@ -163,7 +165,7 @@ export function lobbyView(fam) {
   const onOptions = (e) => {
     if (!host) return;
     const form = /** @type {HTMLFormElement} */ (e.currentTarget);
-    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats }, /** @type {Element} */ (e.target));
+    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats, away_seconds: readAway(form) }, /** @type {Element} */ (e.target));
   };
   const takeSeat = () => {
     app.ui.watching = false;
@@ -201,7 +203,7 @@ export function lobbyView(fam) {
       h(
         "form",
         { id: "lobby-options", class: "lobby-options", onchange: onOptions, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
-        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: seatsField(r, r.seats, { prefix: "lobby", disabled: !host }) }),
+        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
   );

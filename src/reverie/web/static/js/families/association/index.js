@@ -27,13 +27,29 @@ let deckLoaded = null;
 function onState(f, prev) {
   const lr = f.game?.last_round;
   const prevTurn = prev?.game?.last_round?.turn ?? null;
-  if (lr && lr.turn !== prevTurn) revealClosed = prev ? null : lr.turn;
+  if (lr && lr.turn !== prevTurn) {
+    revealClosed = prev ? null : lr.turn;
+    if (prev) bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal-panel");
+  }
   if (!f.game) revealClosed = null;
   const deck = f.room.deck;
   if (deck && deckLoaded !== deck) {
     deckLoaded = deck;
     loadDeck(deck).then(rerender);
   }
+}
+
+/**
+ * After the page is drawn, scroll a panel that has just appeared (the round's results,
+ * the end) to the top of the screen, under the status bar: it must not open far above
+ * where the player is looking. Not while they type in the chat.
+ * @param {string} selector
+ */
+function bringIntoView(selector) {
+  requestAnimationFrame(() => {
+    if (document.activeElement?.id === "chat-input") return;
+    $(selector)?.scrollIntoView({ block: "start" });
+  });
 }
 
 /** @param {Record<string, any>} f an `ack` */

@@ -9,6 +9,8 @@ export const DEFAULT_OPTIONS = {
   target_score: null, track_length: 40, clue_seconds: null, card_seconds: null, vote_seconds: null,
 };
 const TIMERS = [null, 30, 45, 60, 90, 120, 180, 300];
+/** What the home page proposes to a new table: a clock on every phase (the table may turn it off). */
+export const proposed = { clue_seconds: 120, card_seconds: 60, vote_seconds: 60 };
 
 /** @param {number | null} v */
 const secondsText = (v) => (v === null ? t("options.timer_off") : t("options.seconds", { n: v }));
@@ -47,12 +49,13 @@ export function optionsFields(v, options, { prefix, lead = null, players = null,
   fsChoices.push(["random", t("options.first.random")], ["dice", t("options.first.dice")]);
   if (players) for (const p of players) fsChoices.push([p.seat, t("options.first.seat", { name: p.name })]);
   else fsChoices.push([0, t("options.first.host")]);
+  // A board with special squares asks for their clues ("board") unless turned off; on a
+  // board without any, "board" is the free clue and "off" would say the same again.
+  const specials = hasSpecials(caps.board);
   /** @type {import("../../fields.js").Choice[]} */
-  const restrictionChoices = [
-    ["board", t(hasSpecials(caps.board) ? "options.restrictions.board" : "options.restrictions.none_on_board")],
-    ["off", t("options.restrictions.off")],
-    ...caps.restrictions.map((r) => /** @type {import("../../fields.js").Choice} */ ([r, t("options.restrictions.only", { what: t(`restriction.${r}.short`) })])),
-  ];
+  const restrictionChoices = [["board", t(specials ? "options.restrictions.board" : "options.restrictions.free")]];
+  if (specials || o.restrictions === "off") restrictionChoices.push(["off", t("options.restrictions.off")]);
+  for (const r of caps.restrictions) restrictionChoices.push([r, t("options.restrictions.only", { what: t(`restriction.${r}.short`) })]);
   /** @type {import("../../fields.js").Choice[]} */
   const timers = TIMERS.map((x) => [x, secondsText(x)]);
   /** @param {string} name @param {string} label */
@@ -62,7 +65,8 @@ export function optionsFields(v, options, { prefix, lead = null, players = null,
     { class: "options-grid" },
     lead,
     offered.has("first_storyteller") && select("first_storyteller", t("options.first"), fsChoices, o.first_storyteller, f),
-    offered.has("restrictions") && select("restrictions", t("options.restrictions"), restrictionChoices, o.restrictions, { ...f, hint: t("options.restrictions.hint") }),
+    offered.has("restrictions") && caps.restrictions.length > 0 &&
+      select("restrictions", t("options.restrictions"), restrictionChoices, o.restrictions, { ...f, hint: t(specials ? "options.restrictions.hint" : "options.restrictions.hint_free") }),
     offered.has("target_score") &&
       number("target_score", t("options.target"), o.target_score, { ...f, min: 1, max: 200, placeholder: t("options.target_off"), hint: t(targetHint(caps.board)) }),
     offered.has("track_length") && number("track_length", t("options.track"), o.track_length, { ...f, min: 5, max: 200, hint: t("options.track.hint") }),

@@ -8,6 +8,7 @@ import { room, game, me, caps, players, nameOf, send, isHost } from "../../shell
 import { badges } from "../../shell/lobby.js";
 import { boardSVG } from "./board.js";
 import { chip } from "./reveal.js";
+import { storyView } from "./story.js";
 
 /** @param {Record<string, any>} g */
 export function finalView(g) {
@@ -41,6 +42,7 @@ export function finalView(g) {
     isHost()
       ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (/** @type {MouseEvent} */ e) => send({ type: "rematch" }, /** @type {Element} */ (e.currentTarget)) }, t("final.rematch")))
       : h("p", { class: "muted" }, t("final.wait_rematch")),
+    storyView(g, players(), { gallery: caps()?.story_source === "gallery" }),
   );
 }
 

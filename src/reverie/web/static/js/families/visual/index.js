@@ -86,11 +86,32 @@ function side() {
   };
 }
 
+/** The turn and phase whose canvas was last brought into view. */
+let shownDrawing = "";
+
+/**
+ * On a phone, a turn's drawing begins with the stage at the top of the screen, under
+ * the status bar: the word, the canvas, the tools and the guesses together.
+ * @param {Record<string, any> | null} g
+ */
+function bringDrawingIntoView(g) {
+  if (!g || !DRAWING.has(g.phase) || !g.turn) return;
+  const key = `${g.turn.number}`;
+  if (shownDrawing === key) return;
+  shownDrawing = key;
+  if (!window.matchMedia("(max-width: 640px)").matches) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement?.id === "chat-input") return;
+    document.querySelector("#stage .vstage")?.scrollIntoView({ block: "start" });
+  });
+}
+
 /** @type {import("../../shell/family.js").Family} */
 export const visual = {
   onState: (f) => {
     onStateSketches(f.game);
     noteTurn(f.game);
+    bringDrawingIntoView(f.game);
   },
   onAck: () => {},
   onFrame: (f) => (f.type === "draw" ? onDrawFrame(f) : f.type === "canvas" ? onCanvasFrame(f) : false),

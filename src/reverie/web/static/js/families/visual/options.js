@@ -10,6 +10,9 @@ export const VISUAL_DEFAULTS = {
   blank_share: 0.15, turn_limit: null,
 };
 
+/** What the home page proposes to a new table: the defaults. */
+export const proposed = {};
+
 /** The number of seats a new table starts with. @param {{max_players: number}} v */
 export const defaultSeats = (v) => Math.min(v.max_players, 8);
 

@@ -5,6 +5,7 @@ import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
 import { visualBoardSVG } from "./board.js";
+import { visualStoryView } from "./story.js";
 import { room, game, me, caps, isHost, send, nameOf, seatColor, colorOf, player, myTeam } from "./ctx.js";
 
 /** @param {Event} e */
@@ -238,5 +239,6 @@ export function finalView(g) {
     isHost()
       ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "rematch", onclick: (/** @type {Event} */ e) => send({ type: "rematch" }, target(e)) }, t("final.rematch")))
       : h("p", { class: "muted" }, t("final.wait_rematch")),
+    visualStoryView(g),
   );
 }

@@ -46,11 +46,9 @@ function timer(g) {
   const total = (g.turn?.seconds || 0) * 1000;
   const clock = timeLeft();
   const on = Boolean(clock && total);
-  return [
-    h("span", { class: "vtimer-text", "aria-hidden": "true" }, on ? clock.text : ""),
-    h("div", { class: ["vtimer", on && clock.left <= 10000 && "urgent"], "aria-hidden": "true", hidden: !on },
-      h("div", { class: "vtimer-fill", style: { width: on ? `${Math.min(100, (clock.left / total) * 100).toFixed(1)}%` : "0%" } })),
-  ];
+  // The time left in figures is the status bar's; the stage shows it as a bar.
+  return h("div", { class: ["vtimer", on && clock.left <= 10000 && "urgent"], "aria-hidden": "true", hidden: !on },
+    h("div", { class: "vtimer-fill", style: { width: on ? `${Math.min(100, (clock.left / total) * 100).toFixed(1)}%` : "0%" } }));
 }
 
 /** @param {Record<string, any>} g @param {string} role */
@@ -95,11 +93,10 @@ function headView(g, role) {
             categoryText(turn.category, turn.proverb), " · ", turn.proverb ? t("vcat.up_to", { n: proverbs?.points ?? value }) : t("vcat.squares", { n: value }),
           )
         : null,
-      clock[0],
     ),
     h("h2", { class: "stage-title", id: "stage-title" }, title),
     hint ? h("p", { class: "muted small vhint" }, hint) : null,
-    clock[1],
+    clock,
   ];
 }
 

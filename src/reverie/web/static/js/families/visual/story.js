@@ -1,0 +1,72 @@
+// After the drawing game, its story: where each team's pawn stood turn by turn (a
+// chart) and every turn told again: the team, the drawer, the word, solved or not, the
+// move. From the finished game's `history` (every turn like `last_turn`).
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { lineChart } from "../../chart.js";
+import { teamName, teamBadge } from "./teams.js";
+import { room, nameOf, colorOf } from "./ctx.js";
+import { categoryText } from "./panels.js";
+
+/**
+ * The squares of each team after every turn; a pawn starts on square 1.
+ * @param {Record<string, any>[]} history
+ * @param {number[]} teams
+ */
+function squares(history, teams) {
+  /** @type {Map<number, number[]>} */
+  const out = new Map(teams.map((tm) => [tm, [1]]));
+  for (const turn of history) {
+    for (const [tm, list] of out) {
+      const moved = turn.solved_by === tm && turn.moved_to !== null && turn.moved_to !== undefined;
+      list.push(moved ? turn.moved_to : list[list.length - 1]);
+    }
+  }
+  return out;
+}
+
+/** @param {Record<string, any>} turn */
+function turnView(turn) {
+  const solved = turn.solved_by !== null && turn.solved_by !== undefined;
+  const moved = solved && turn.moved_from !== null && turn.moved_from !== undefined && turn.moved_to !== null && turn.moved_to !== undefined;
+  return h(
+    "li",
+    { class: ["story-round", "vstory-turn", solved ? "solved" : "missed"], "data-turn": turn.number, key: turn.number },
+    h(
+      "div",
+      { class: "story-summary" },
+      h("span", { class: "story-n" }, t("story.turn", { n: turn.number })),
+      teamBadge(room(), turn.team),
+      h("span", { class: "small muted" }, t("vstory.drew", { name: nameOf(turn.drawer) })),
+      h("span", { class: "tag" }, categoryText(turn.category, turn.proverb)),
+      h("q", { class: "story-clue" }, turn.subject || "—"),
+    ),
+    h(
+      "p",
+      { class: "story-points small" },
+      solved
+        ? [t("vstory.solved_by", { team: teamName(turn.solved_by) }), moved ? ` · ${t("vstory.moved", { from: turn.moved_from, to: turn.moved_to })}` : ""]
+        : h("span", { class: "muted" }, t("vstory.missed")),
+    ),
+  );
+}
+
+/**
+ * The story of a finished drawing game, or null.
+ * @param {Record<string, any>} g
+ */
+export function visualStoryView(g) {
+  const history = g.history || [];
+  if (!history.length) return null;
+  const teams = (g.teams || []).map((/** @type {Record<string, any>} */ tm) => tm.team);
+  const sq = squares(history, teams);
+  const series = teams.map((tm) => ({ key: tm, name: teamName(tm), color: colorOf(tm), values: sq.get(tm) || [] }));
+  return h(
+    "div",
+    { class: "story vstory", id: "story" },
+    h("h3", {}, t("vstory.chart_title")),
+    lineChart(series, { label: t("vstory.chart_label"), xLabel: (i) => String(i) }),
+    h("h3", {}, t("story.title")),
+    h("ol", { class: "story-list" }, history.map(turnView)),
+  );
+}

@@ -1,0 +1,277 @@
+"""The table never stalls: absent hosts and players, results in view, the end's story,
+and the small things around them (live language switch, bot tags, chat refusals)."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.ui import choose, create_room, join
+
+
+def _add_bot(page: Page) -> None:
+    before = page.locator(".lobby-player").count()
+    page.click("#add-bot")
+    expect(page.locator(".lobby-player")).to_have_count(before + 1)
+
+
+def _phase(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.phase || ''"))
+
+
+def _act(page: Page, clue: str) -> None:
+    """Do whatever this page's player must do now, if anything."""
+    try:
+        if page.locator("#claim").count():
+            page.click("#claim", timeout=1000)
+        if page.locator("#clue-form").count():
+            choose(page, ".hand-row .card-tile, .table-row .card-tile")
+            page.fill("#clue-text", clue, timeout=1000)
+            page.click("#clue-submit", timeout=1000)
+            page.wait_for_timeout(200)
+        elif page.locator("#confirm-card").count():
+            choose(page, ".hand-row .card-tile")
+            page.click("#confirm-card", timeout=1000)
+            page.wait_for_timeout(200)
+        elif page.locator("#confirm-vote").count():
+            choose(page, ".vote-row .card-tile:not(.mine)")
+            page.click("#confirm-vote", timeout=1000)
+            page.wait_for_timeout(200)
+    except Exception:
+        page.wait_for_timeout(100)
+
+
+def _play_until(players: list[Player], done: str, timeout: float = 60.0) -> None:
+    """Every page plays its part until `done` (a JS expression) holds on the first."""
+    end = time.monotonic() + timeout
+    n = 0
+    while time.monotonic() < end:
+        if players[0].page.evaluate(done):
+            return
+        for p in players:
+            n += 1
+            _act(p.page, f"Clue {n}")
+        players[0].page.wait_for_timeout(100)
+    raise AssertionError(f"never reached {done}")
+
+
+def _in_viewport(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box, f"{selector} is not drawn"
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    bar = page.locator("#status").bounding_box()
+    below = bar["y"] + bar["height"] if bar else 0
+    # Under the sticky status bar, in the upper half of the screen.
+    assert below - 1 <= box["y"] < height * 0.5, f"{selector} starts at {box['y']} of {height}"
+
+
+def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    create_room(ann, "Ann", "dixit")
+    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    _add_bot(ann.page)
+    # A bot's name says "(bot)": its tag is an icon, not the word again.
+    bot_tag = ann.page.locator(".lobby-player .tag-bot")
+    expect(bot_tag).to_have_count(1)
+    assert bot_tag.inner_text().strip() == ""
+    ann.page.click("#start")
+    for p in (ann, bob):
+        p.page.wait_for_selector("body[data-phase='clue']", state="attached")
+    # The open first turn: bots do not claim it.
+    expect(ann.page.locator("#stage")).to_contain_text("not a bot")
+    # Bob on his phone scrolls down to his hand, as a player does.
+    _play_until([ann, bob], "!!document.querySelector('#reveal-panel')")
+    for p in (ann, bob):
+        expect(p.page.locator("#reveal-panel")).to_be_visible()
+        p.page.wait_for_timeout(300)
+        _in_viewport(p.page, "#reveal-panel")
+    shot(ann.page, "table-reveal-1280")
+    shot(bob.page, "table-reveal-375")
+    # The next turn is one tap away: "Continue" at the top of the results.
+    bob.page.click("#reveal-close")
+    expect(bob.page.locator("#reveal-panel")).to_have_count(0)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+def test_end_screen_chart_and_story(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    create_room(ann, "Ann", "dixit", target_score=5)
+    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    _add_bot(ann.page)
+    ann.page.click("#start")
+    _play_until([ann, bob], "!!document.querySelector('#final:not([hidden]) .final')", timeout=120)
+    for p in (ann, bob):
+        expect(p.page.locator("#story")).to_be_visible()
+        rounds = p.page.locator("#final .muted.small").first.inner_text()
+        n = int("".join(c for c in rounds if c.isdigit()))
+        expect(p.page.locator("#story .story-round")).to_have_count(n)
+        expect(p.page.locator("#score-chart .chart-line")).to_have_count(3)
+        # Each line has a point per round and the start.
+        pts = p.page.locator("#score-chart .chart-line").first.get_attribute("points") or ""
+        assert len(pts.split()) == n + 1
+        _in_viewport(p.page, "#final")
+    # The story tells the clues.
+    expect(ann.page.locator("#story .story-clue").first).to_contain_text("Clue")
+    # A round opens to show its table of cards.
+    ann.page.locator("#story .story-round summary").first.click()
+    expect(ann.page.locator("#story .story-round").first.locator(".story-card")).to_have_count(3)
+    shot(ann.page, "table-final-1280", full_page=True)
+    box = bob.page.locator("#score-chart svg").bounding_box()
+    assert box and box["width"] <= 375
+    shot(bob.page, "table-final-375", full_page=True)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+def test_take_over_as_host_when_the_host_leaves(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    create_room(ann, "Ann", "dixit")
+    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    # The lobby shows and the host sets when a bot stands in.
+    away = ann.page.locator("#lobby-options [name=away_seconds]")
+    expect(away).to_have_value("60")
+    ann.page.select_option("#lobby-options [name=away_seconds]", "")
+    bob.page.click(".lobby-options-box summary")
+    expect(bob.page.locator("#lobby-options [name=away_seconds]")).to_have_value("")
+    ann.page.select_option("#lobby-options [name=away_seconds]", "120")
+    expect(bob.page.locator("#lobby-options [name=away_seconds]")).to_have_value("120")
+    expect(bob.page.locator("#take-host")).to_have_count(0)
+
+    ann.context.close()
+    expect(bob.page.locator("#take-host")).to_be_visible()
+    shot(bob.page, "table-host-gone-375")
+    bob.page.click("#take-host")
+    expect(bob.page.locator("#start")).to_be_visible()
+    expect(bob.page.locator("#take-host")).to_have_count(0)
+    assert not bob.errors, bob.errors
+
+
+def test_bot_banner_and_status_note(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    create_room(ann, "Ann", "dixit")
+    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    _add_bot(ann.page)
+    ann.page.click("#start")
+    ann.page.wait_for_selector("body[data-phase='clue']", state="attached")
+    # Bob's phone drops; the host hands his seat to a bot.
+    url = bob.page.url
+    bob.page.goto("about:blank")
+    button = ann.page.locator("#scores .score-row", has_text="Bob").locator(".seat-bot")
+    expect(button).to_be_visible()
+    button.click()
+    expect(ann.page.locator("#status-text")).to_contain_text("a bot plays for Bob")
+    bob.page.goto(url)
+    expect(bob.page.locator("#bot-banner")).to_be_visible()
+    expect(bob.page.locator("#bot-banner")).to_contain_text("A bot is playing for you")
+    shot(bob.page, "table-bot-banner-375")
+    bob.page.click("#reclaim")
+    expect(bob.page.locator("#bot-banner")).to_have_count(0)
+    expect(ann.page.locator("#status-text")).not_to_contain_text("a bot plays for Bob")
+    assert not bob.errors, bob.errors
+
+
+def test_home_form_proposes_timers_and_away(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    ann.page.goto("/")
+    ann.page.check("#variant-dixit", force=True)
+    ann.page.click(".options-details summary")
+    expect(ann.page.locator("#create [name=clue_seconds]")).to_have_value("120")
+    expect(ann.page.locator("#create [name=card_seconds]")).to_have_value("60")
+    expect(ann.page.locator("#create [name=vote_seconds]")).to_have_value("60")
+    expect(ann.page.locator("#create [name=away_seconds]")).to_have_value("60")
+    # Dixit's board has no special clouds: no "board" choice that says there are none.
+    texts = ann.page.locator("#create [name=restrictions] option").all_inner_texts()
+    assert not any("none on this one" in x for x in texts), texts
+    assert "clouds" not in (ann.page.locator("#create-restrictions-hint").inner_text())
+    ann.page.select_option("#create [name=vote_seconds]", "")
+    ann.page.select_option("#create [name=away_seconds]", "300")
+    ann.page.fill("#create-name", "Ann")
+    ann.page.click("#create-submit")
+    ann.page.wait_for_selector("#lobby:not([hidden]) .lobby-list")
+    expect(ann.page.locator("#lobby-options [name=clue_seconds]")).to_have_value("120")
+    expect(ann.page.locator("#lobby-options [name=vote_seconds]")).to_have_value("")
+    expect(ann.page.locator("#lobby-options [name=away_seconds]")).to_have_value("300")
+    # The lobby's selects show their whole text at 1280 px.
+    cut = ann.page.evaluate(
+        """() => [...document.querySelectorAll('#lobby-options select')]
+            .filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.name)"""
+    )
+    assert cut == [], cut
+    # The header's label follows a live language switch.
+    expect(ann.page.locator(".room-code")).to_contain_text("Room")
+    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator(".room-code")).to_contain_text("Комната")
+    expect(ann.page.locator("#lobby-options [name=away_seconds] option:checked")).to_have_text(
+        "Через 5 минут отсутствия"
+    )
+    assert not ann.errors, ann.errors
+
+
+def test_a_refused_chat_line_stays_in_the_box(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    create_room(ann, "Ann", "dixit")
+    page = ann.page
+    toast = page.locator(".toast", has_text="one message a second")
+    for i in range(30):
+        page.fill("#chat-input", f"line {i}")
+        page.press("#chat-input", "Enter")
+        # Taken (the box empties) or refused (the toast says so).
+        page.wait_for_function(
+            "() => !document.querySelector('#chat-input').value || "
+            "[...document.querySelectorAll('.toast')].some(t => /one message/.test(t.textContent))"
+        )
+        if toast.count():
+            break
+    else:
+        raise AssertionError("the chat was never refused")
+    # The refused line is still in the box, ready to go again.
+    expect(page.locator("#chat-input")).to_have_value(f"line {i}")
+    page.wait_for_timeout(1200)
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#chat-input")).to_have_value("")
+    expect(page.locator(".chat-line .chat-text").last).to_have_text(f"line {i}")
+    assert not ann.errors, ann.errors
+
+
+CUE_SPY = """
+window.__cues = {vibrate: 0, wake: 0};
+navigator.vibrate = () => { window.__cues.vibrate += 1; return true; };
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+  request: async () => { window.__cues.wake += 1;
+    return {release: async () => {}, addEventListener: () => {}}; }}});
+"""
+
+
+def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
+    ann = open_player("ann", PHONE)
+    ann.context.add_init_script(CUE_SPY)
+    create_room(ann, "Ann", "dixit")
+    _add_bot(ann.page)
+    _add_bot(ann.page)
+    # The manifest is linked and served; the icons exist.
+    href = ann.page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = ann.page.request.get(href or "").json()
+    assert manifest["display"] == "standalone"
+    for ic in manifest["icons"]:
+        assert ann.page.request.get(ic["src"]).ok, ic
+    ann.page.click("#start")
+    ann.page.wait_for_selector("body[data-wake='on']", state="attached")
+    assert ann.page.evaluate("window.__cues.wake") >= 1
+    # Ann tells the first clue; the bots play; the second turn asks her for a card.
+    ann.page.click("#claim")
+    choose(ann.page, ".hand-row .card-tile")
+    ann.page.fill("#clue-text", "Far away")
+    ann.page.press("#clue-text", "Enter")
+    expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=15_000)
+    ann.page.wait_for_function("window.__cues.vibrate >= 1")
+    # Muted: remembered across a reload.
+    ann.page.click("#cue-toggle")
+    expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
+    ann.page.reload()
+    expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
+    assert not ann.errors, ann.errors
