@@ -105,6 +105,9 @@ def seat_four(open_player: Open) -> tuple[Table, str]:
     ann.page.click("#balance-teams")
     teams: dict[int, list[Player]] = {0: [], 1: []}
     for p in everyone:
+        # Each page shows the dealt teams before it is read (nobody left standing aside).
+        unassigned = p.page.locator("#teams .team-col[data-team='none'] .lobby-player")
+        expect(unassigned).to_have_count(0)
         mine = p.page.locator("#teams .team-col:has(.lobby-player.is-you)")
         expect(mine).to_have_count(1)
         teams[int(mine.get_attribute("data-team") or "-1")].append(p)
