@@ -69,6 +69,14 @@ RESUME_TIMER = 10.0
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
@@ -432,53 +440,76 @@ class RoomService:
         people = [p.token_hash for p in live.state.players if p.token_hash is not None]
         return bool(people) and not any(live.connections.get(t, 0) > 0 for t in people)
 
+    def _stand_ins(self, live: LiveRoom) -> list[RoomEvent]:
+        """What the room should do now about people gone past the table's
+        ``away_seconds``: a bot for each such seat in a game, and the host role of such a
+        host to someone at the table."""
+        room = live.state
+        if room.away_seconds is None:
+            return []
+        gone = self.away_seats(live, grace=room.away_seconds)
+        events: list[RoomEvent] = []
+        if room.status == "playing":
+            events += [
+                BotSeat(s, on=True, auto=True)
+                for s in sorted(gone)
+                if not room.players[s].bot_playing
+            ]
+        present = [s for s in live.connected if not room.players[s].bot]
+        if room.host in gone and present:
+            events.append(HostChanged(min(present), takeover=True))
+        return events
+
     def _watch_absence(self, live: LiveRoom) -> None:
-        """Look again when the next person gone would pass the table's ``away_seconds``."""
+        """Look again now if a stand-in is due, else when the next person gone would
+        pass the table's ``away_seconds`` (never again for those already handled)."""
         if live.absence_timer is not None:
             live.absence_timer.cancel()
             live.absence_timer = None
         wait = live.state.away_seconds
         if wait is None or self._closed:
             return
-        due = [
-            live.gone_since.get(p.token_hash, live.loaded_at) + wait
-            for p in live.state.players
-            if p.token_hash is not None and live.connections.get(p.token_hash, 0) == 0
-        ]
-        if not due:
-            return
+        now = self.clock()
+        if self._stand_ins(live):
+            delay = 0.0
+        else:
+            due = [
+                live.gone_since.get(p.token_hash, live.loaded_at) + wait
+                for p in live.state.players
+                if p.token_hash is not None and live.connections.get(p.token_hash, 0) == 0
+            ]
+            later = [d for d in due if d > now]
+            if not later:
+                return
+            delay = min(later) - now + 0.05
+        self._call_absence_check(live, delay)
+
+    def _call_absence_check(self, live: LiveRoom, delay: float) -> None:
+        if live.absence_timer is not None:
+            live.absence_timer.cancel()
         loop = asyncio.get_running_loop()
-        delay = max(0.0, min(due) - self.clock()) + 0.05
         live.absence_timer = loop.call_later(
             delay, lambda: loop.create_task(self._absence_check(live))
         )
 
     async def _absence_check(self, live: LiveRoom) -> None:
-        """Let a bot play for each person gone past the table's ``away_seconds`` in a
-        game, and pass the host role of a host gone as long to someone at the table."""
+        """Carry out the stand-ins due (each commit looks again at who is gone)."""
         async with live.lock:
             room = live.state
-            if self._closed or room.away_seconds is None:
+            if self._closed:
                 return
-            gone = self.away_seats(live, grace=room.away_seconds)
-            present = [s for s in live.connected if not room.players[s].bot]
-            events: list[RoomEvent] = []
-            if room.status == "playing":
-                events += [
-                    BotSeat(s, on=True, auto=True)
-                    for s in sorted(gone)
-                    if not room.players[s].bot_playing
-                ]
-            if room.host in gone and present:
-                events.append(HostChanged(min(present), takeover=True))
-            for event in events:
+            for event in self._stand_ins(live):
                 try:
                     await self._commit_locked(live, event)
+                    live.failures = 0
                 except ReverieError as exc:
                     log.info("stand-in in %s not taken: %s", room.code, exc)
                 except Exception:
-                    log.exception("stand-in in %s not written", room.code)
-                    break
+                    # The store failed: look again after the backoff, not at once.
+                    delay = self._retry_delay(live)
+                    log.exception("stand-in in %s not written; retrying in %.1fs", room.code, delay)
+                    self._call_absence_check(live, delay)
+                    return
         self._watch_absence(live)
 
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -570,6 +601,7 @@ class RoomService:
             return
         self._arm_timer(live)
         self._schedule_bots(live)
+        self._watch_absence(live)  # a game that starts may need stand-ins at once
 
     def _arm_timer(self, live: LiveRoom) -> None:
         room = live.state
@@ -595,9 +627,14 @@ class RoomService:
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(delay, lambda: loop.create_task(self._time_up(live, key)))
 
+    @staticmethod
+    def _backoff(live: LiveRoom) -> float:
+        """How long to wait after ``live.failures`` failed writes in a row."""
+        return RETRY_DELAYS[min(live.failures, len(RETRY_DELAYS)) - 1]
+
     def _retry_delay(self, live: LiveRoom) -> float:
         live.failures += 1
-        return RETRY_DELAYS[min(live.failures, len(RETRY_DELAYS)) - 1]
+        return self._backoff(live)
 
     async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
@@ -638,7 +675,7 @@ class RoomService:
     async def _bot_move(self, live: LiveRoom, seat: int) -> None:
         try:
             if live.failures:  # the last write failed: give the store time to come back
-                await asyncio.sleep(RETRY_DELAYS[min(live.failures, len(RETRY_DELAYS)) - 1])
+                await asyncio.sleep(self._backoff(live))
             elif self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay * (0.5 + self._rng.random()))
             else:
@@ -661,8 +698,8 @@ class RoomService:
                     log.exception("bot move in %s not written; will retry", room.code)
         finally:
             live.bot_tasks.pop(seat, None)
-            # No running loop: the coroutine is being discarded with a stopped server.
-            if not self._closed and asyncio._get_running_loop() is not None:
+            # A coroutine discarded with a stopped server has no loop to schedule on.
+            if not self._closed and _loop_running():
                 self._schedule_bots(live)
 
     # ------------------------------------------------------------------ side channels
