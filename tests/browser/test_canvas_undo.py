@@ -15,9 +15,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open, Player
-from tests.browser.test_visual import Table, drawer_of_choose, no_errors, shots
-from tests.browser.ui import join, wait_phase
+from tests.browser.conftest import DESKTOP, Open
+from tests.browser.test_visual import Table, balanced_table, drawer_of_choose, no_errors, shots
+from tests.browser.ui import wait_phase
 
 #: Opens a second connection of this page's seat and keeps it in window.__raw.
 OPEN_RAW = """async ([code, token]) => {
@@ -81,38 +81,7 @@ def items_are(page: Page, seat: str, n: int) -> None:
 
 def seat_four(open_player: Open) -> tuple[Table, str]:
     """Four players in two teams in a drawing room with a long drawing time."""
-    ann = open_player("ann", DESKTOP)
-    res = ann.page.request.post(
-        "/api/rooms",
-        data={
-            "name": "Ann",
-            "color": "#e63946",
-            "variant": "visual",
-            "seats": 4,
-            "lang": "en",
-            "options": {"think_seconds": 0, "draw_seconds": 900, "blank_share": 0.0},
-        },
-    )
-    assert res.status == 201, res.text()
-    room = res.json()
-    ann.page.goto(f"{room['url']}#t={room['token']}")
-    ann.page.wait_for_selector("#lobby:not([hidden]) #teams")
-    invite = ann.page.input_value("#invite-link")
-    others = [open_player("bob", PHONE), open_player("cy", DESKTOP), open_player("dee", PHONE)]
-    for p, name in zip(others, ("Bob", "Cy", "Dee"), strict=True):
-        join(p, invite, name)
-    everyone = [ann, *others]
-    ann.page.click("#balance-teams")
-    teams: dict[int, list[Player]] = {0: [], 1: []}
-    for p in everyone:
-        # Each page shows the dealt teams before it is read (nobody left standing aside).
-        unassigned = p.page.locator("#teams .team-col[data-team='none'] .lobby-player")
-        expect(unassigned).to_have_count(0)
-        mine = p.page.locator("#teams .team-col:has(.lobby-player.is-you)")
-        expect(mine).to_have_count(1)
-        teams[int(mine.get_attribute("data-team") or "-1")].append(p)
-    assert all(len(m) == 2 for m in teams.values()), teams
-    return Table(everyone, teams), invite
+    return balanced_table(open_player, draw_seconds=900)
 
 
 def test_fills_and_undos_repaint_from_checkpoints(open_player: Open) -> None:

@@ -397,8 +397,9 @@ def test_visual_game_to_the_end(open_player: Open) -> None:
     no_errors(table.everyone)
 
 
-def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
-    """A team that does not guess in time chooses which of its tokens to give up."""
+def balanced_table(open_player: Open, draw_seconds: int) -> tuple[Table, str]:
+    """Four players dealt by the host into two teams of a drawing room (no blanks, no
+    think time, ``draw_seconds`` to draw), still in the lobby; and the invite link."""
     ann = open_player("ann", DESKTOP)
     res = ann.page.request.post(
         "/api/rooms",
@@ -408,7 +409,7 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
             "variant": "visual",
             "seats": 4,
             "lang": "en",
-            "options": {"think_seconds": 0, "draw_seconds": 4, "blank_share": 0.0},
+            "options": {"think_seconds": 0, "draw_seconds": draw_seconds, "blank_share": 0.0},
         },
     )
     assert res.status == 201, res.text()
@@ -416,12 +417,10 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
     ann.page.goto(f"{room['url']}#t={room['token']}")
     ann.page.wait_for_selector("#lobby:not([hidden]) #teams")
     invite = ann.page.input_value("#invite-link")
-    bob = open_player("bob", PHONE)
-    cy = open_player("cy", DESKTOP)
-    dee = open_player("dee", PHONE)
-    for p, name in ((bob, "Bob"), (cy, "Cy"), (dee, "Dee")):
+    others = [open_player("bob", PHONE), open_player("cy", DESKTOP), open_player("dee", PHONE)]
+    for p, name in zip(others, ("Bob", "Cy", "Dee"), strict=True):
         join(p, invite, name)
-    everyone = [ann, bob, cy, dee]
+    everyone = [ann, *others]
     # The host deals everyone into the two teams.
     ann.page.click("#balance-teams")
     for t in (0, 1):
@@ -437,7 +436,14 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
         mine = p.page.locator("#teams .team-col:has(.lobby-player.is-you)")
         expect(mine).to_have_count(1)
         teams[int(mine.get_attribute("data-team") or "-1")].append(p)
-    table = Table(everyone, teams)
+    assert all(len(m) == 2 for m in teams.values()), teams
+    return Table(everyone, teams), invite
+
+
+def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
+    """A team that does not guess in time chooses which of its tokens to give up."""
+    table, _ = balanced_table(open_player, draw_seconds=4)
+    ann = table.everyone[0]
     ann.page.click("#start")
 
     first: int | None = None
