@@ -279,15 +279,3 @@ export function seatToolsView() {
     ),
   );
 }
-
-/** A bot plays my seat: take it back. */
-export function noticeView() {
-  const p = players().find((x) => x.seat === me());
-  if (!p?.bot_playing || room()?.status !== "playing") return null;
-  return h(
-    "div",
-    { class: "panel reclaim", role: "alert" },
-    h("p", {}, icon("bot", { size: 20 }), " ", t("seat.bot_playing")),
-    h("button", { type: "button", class: "btn", id: "reclaim", onclick: (/** @type {Event} */ e) => send({ type: "reclaim" }, target(e)) }, t("seat.reclaim")),
-  );
-}
