@@ -5,16 +5,27 @@ root logger, so the lines look alike and a level set here applies to all of them
 
     2025-05-01 18:04:12 INFO    reverie.rooms: room K7QMXP created: dixit, 6 seats, deck default
 
-uvicorn is run with ``log_config=None`` so that it leaves this setup alone.
+uvicorn is run with ``log_config=None`` so that it leaves this setup alone. With
+``json_lines`` each record is one JSON object instead, for a log collector, carrying this
+process's id and, for a line about a room, its code::
+
+    {"time": "2025-05-01T18:04:12", "level": "INFO", "logger": "reverie.rooms",
+     "message": "room K7QMXP created: ...", "process": "a1b2c3d4e5f6", "room": "K7QMXP"}
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 import sys
-from typing import TextIO
+from typing import Any, TextIO
+
+from pythonjsonlogger.json import JsonFormatter
 
 LEVELS = ("debug", "info", "warning", "error", "critical")
+#: This server process's id: in every JSON log line and every message it sends other
+#: processes over the bus, so the two can be matched.
+PROCESS_ID = secrets.token_hex(6)
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 _HANDLER_NAME = "reverie"
@@ -48,8 +59,47 @@ class _NoSocketAccess(logging.Filter):
         return not record.msg.startswith(_SOCKET_LINES)
 
 
+class _RoomField(logging.Filter):
+    """Gives a record the room it is about: Reverie's lines about a room start with
+    ``"room %s"`` and the code as the first argument."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args: Any = record.args
+        if (
+            isinstance(record.msg, str)
+            and record.msg.startswith("room %s")
+            and isinstance(args, tuple)
+            and args
+        ):
+            record.room = str(args[0])
+        return True
+
+
+def json_formatter() -> logging.Formatter:
+    """One JSON object a line: time, level, logger, message, process id and, for lines
+    about a room, ``room``.
+
+    >>> import json
+    >>> rec = logging.LogRecord("reverie.rooms", logging.INFO, "", 0, "room %s: hi", ("AB",), None)
+    >>> _ = _RoomField().filter(rec)
+    >>> line = json.loads(json_formatter().format(rec))
+    >>> line["room"], line["message"], line["level"], line["process"] == PROCESS_ID
+    ('AB', 'room AB: hi', 'INFO', True)
+    """
+    return JsonFormatter(
+        "%(asctime)s %(levelname)s %(name)s %(message)s",
+        rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+        static_fields={"process": PROCESS_ID},
+        datefmt="%Y-%m-%dT%H:%M:%S",
+    )
+
+
 def setup_logging(
-    level: str = "info", *, access_log: bool = False, stream: TextIO | None = None
+    level: str = "info",
+    *,
+    access_log: bool = False,
+    stream: TextIO | None = None,
+    json_lines: bool = False,
 ) -> logging.Handler:
     """Send every log record at ``level`` or above to ``stream`` (stderr) in one format.
 
@@ -65,7 +115,11 @@ def setup_logging(
         old.close()
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.set_name(_HANDLER_NAME)
-    handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
+    if json_lines:
+        handler.setFormatter(json_formatter())
+        handler.addFilter(_RoomField())
+    else:
+        handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
     root.addHandler(handler)
     root.setLevel(numeric)
 

@@ -177,10 +177,22 @@ def serve(
             "names the client (per-address limits need it behind a proxy)."
         ),
     ] = None,
+    bus_url: Annotated[
+        str | None,
+        typer.Option(
+            help="redis://HOST:6379/0 to run several processes on one PostgreSQL "
+            "database (default memory://: this process alone)."
+        ),
+    ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(help="text (default) or json: one JSON object a line."),
+    ] = None,
 ) -> None:
     """Start the game server and print its URL."""
     import uvicorn
 
+    from reverie.bus.base import BusUnavailable, check_bus
     from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
     from reverie.web.server import uvicorn_config
@@ -194,8 +206,16 @@ def serve(
             log_level=log_level,
             access_log=access_log,
             forwarded_allow_ips=forwarded_allow_ips,
+            bus_url=bus_url,
+            log_format=log_format,
         )
-        setup_logging(settings.log_level, access_log=settings.access_log)
+        if settings.log_format not in ("text", "json"):
+            raise ValueError(f"unknown log format {settings.log_format!r}; use text or json")
+        setup_logging(
+            settings.log_level,
+            access_log=settings.access_log,
+            json_lines=settings.log_format == "json",
+        )
     except ValueError as exc:
         raise _fail(str(exc)) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -203,9 +223,12 @@ def serve(
     if host in ("0.0.0.0", "::"):
         _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {redact(settings.store_url)}")
-    try:  # one clear line, not a traceback, when the store cannot be used
+    if settings.bus_url != "memory://":
+        _err.print(f"Bus: {redact(settings.bus_url)}")
+    try:  # one clear line, not a traceback, when the store or the bus cannot be used
         asyncio.run(check_store(settings.store_url))
-    except (StoreUnavailable, RuntimeError) as exc:
+        asyncio.run(check_bus(settings.bus_url))
+    except (StoreUnavailable, BusUnavailable, RuntimeError, ValueError) as exc:
         _err.print(f"[red]Cannot start:[/red] {exc}")
         raise typer.Exit(1) from None
     config = uvicorn_config(

@@ -1,9 +1,15 @@
-"""Live rooms: the one authority per room.
+"""Live rooms: commands in, events to the log, news out.
 
 A command is decided (who may do it), evolved (does it fit the room and the rules),
 written to the event log with the version it expects, and only then applied and
 published. Bots and phase timers feed their moves through the same path, so everything
 that changes a room is in its log and a restarted server resumes it exactly.
+
+Several processes may serve one room (a shared bus): each keeps a copy, any of them
+takes commands, and the log decides. A write that finds its version taken catches up
+from the log and decides again; what a process commits it broadcasts, and the others
+apply it to their copy (or reload from the log when they see a gap). Only the process
+holding the room's lease runs its timers, bots and stand-ins.
 """
 
 from __future__ import annotations
@@ -14,17 +20,17 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from reverie.bus import Bus
+from reverie.bus import Bus, BusUnavailable
+from reverie.bus.leases import Leases, LocalLeases
 from reverie.content.decks import Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
-from reverie.rooms.commands import Join, decide
+from reverie.rooms.commands import Join, decide, decoder_for
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     Acted,
@@ -39,11 +45,12 @@ from reverie.rooms.events import (
     decode_log,
     encode_event,
 )
+from reverie.rooms.live import LiveRoom, Presence
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import RoomError, RoomState, check_new_name, evolve, hash_token
 from reverie.rooms.visibility import chat_audience
-from reverie.store import EventStore, VersionConflict
+from reverie.store import EventStore, StoreUnavailable, VersionConflict
 
 log = logging.getLogger("reverie.rooms")
 _ENCODER = msgspec.json.Encoder()
@@ -67,6 +74,10 @@ MIN_TIMER = 1.0
 RESUME_TIMER = 10.0
 #: Waits before trying a failed timeout or bot move again (the store may be back).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+#: Times a command is decided again after another process wrote first.
+CONFLICT_RETRIES = 5
+
+__all__ = ["LiveRoom", "RoomService", "normalise_code"]
 
 
 def _loop_running() -> bool:
@@ -77,50 +88,14 @@ def _loop_running() -> bool:
     return True
 
 
+def _always(event: RoomEvent) -> Callable[[RoomState], RoomEvent]:
+    """A decision that does not depend on the room (a stand-in worked out before)."""
+    return lambda _room: event
+
+
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
-
-
-@dataclass
-class LiveRoom:
-    """A room loaded in this process, with its runtime parts (connections, timers, bots)."""
-
-    state: RoomState
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: dict[str, int] = field(default_factory=dict)  # token hash → open sockets
-    # When each seat token's last connection closed (a token never seen since the room
-    # was loaded counts from ``loaded_at``).
-    gone_since: dict[str, float] = field(default_factory=dict)
-    loaded_at: float = 0.0
-    spectators: int = 0
-    deadline: float | None = None
-    deadline_key: tuple[int, int, str, str] | None = None
-    timer: asyncio.TimerHandle | None = None
-    # When the current game phase began, from the log's event times: a phase's deadline
-    # is this plus its timer, so a restart or another process keeps the same deadline.
-    phase_started: float = 0.0
-    # Failed writes of a timeout or a bot's move in a row (for the retry's backoff).
-    failures: int = 0
-    snapshot_version: int = 0  # the version of the room's latest snapshot
-    # The next look at who has been gone long enough for a stand-in.
-    absence_timer: asyncio.TimerHandle | None = None
-    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    # Frames of the current version and presence, built once for every seat watching.
-    presence: int = 0
-    frame_key: tuple[int, int] = (-1, -1)
-    frames: dict[int | None, bytes] = field(default_factory=dict)
-    last_active: float = 0.0
-    # The game's side channels (the drawing game's canvas), by channel name: memory
-    # only, each with the key (say, the turn) its state belongs to.
-    channel_keys: dict[str, Hashable] = field(default_factory=dict)
-    channel_states: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def connected(self) -> set[int]:
-        """Seats with at least one open connection."""
-        seats = {p.token_hash: s for s, p in enumerate(self.state.players) if p.token_hash}
-        return {seats[t] for t, n in self.connections.items() if n > 0 and t in seats}
 
 
 class RoomService:
@@ -137,6 +112,7 @@ class RoomService:
         away_grace: float = AWAY_GRACE,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
+        leases: Leases | None = None,
     ) -> None:
         self.store = store
         self.bus = bus
@@ -146,10 +122,22 @@ class RoomService:
         self.away_grace = away_grace
         self.snapshot_every = snapshot_every
         self.clock = clock
+        self.leases: Leases = leases if leases is not None else LocalLeases()
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._rng = random.Random()
         self._closed = False
+        #: Counters for the metrics (see reverie.web.metrics).
+        self.stats: dict[str, int] = {
+            "actions": 0,
+            "conflicts": 0,
+            "catch_ups": 0,
+            "bus_errors": 0,
+            "store_errors": 0,
+            "leases_taken": 0,
+            "leases_lost": 0,
+        }
+        bus.on_message(self._on_remote)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -166,19 +154,20 @@ class RoomService:
         return resumed
 
     async def close(self) -> None:
-        """Stop bots and timers (the log already holds everything)."""
+        """Stop bots and timers and give up the leases (the log holds everything)."""
         self._closed = True
         for live in self.rooms.values():
-            if live.timer is not None:
-                live.timer.cancel()
-            if live.absence_timer is not None:
-                live.absence_timer.cancel()
-            for task in live.bot_tasks.values():
-                task.cancel()
+            self._stop_runners(live)
+            if live.inbox_task is not None:
+                live.inbox_task.cancel()
         tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
+        tasks += [live.inbox_task for live in self.rooms.values() if live.inbox_task]
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for code, live in self.rooms.items():
+            if live.leased and self.bus.shared:
+                await self.leases.release(code)
 
     # ------------------------------------------------------------------ rooms
 
@@ -224,6 +213,8 @@ class RoomService:
             except VersionConflict:
                 continue
             live = LiveRoom(state, last_active=now, phase_started=now, loaded_at=now)
+            await self.bus.watch(code)
+            live.leased = await self.leases.take(code)
             self.rooms[code] = live
             log.info("room %s created: %s, %d seats, deck %s", code, variant, seats, deck_name)
             return live, token
@@ -240,28 +231,44 @@ class RoomService:
             async with lock:
                 live = self.rooms.get(code)
                 if live is None:
-                    replayed = await self._replay(code)
-                    if replayed is None:
-                        return None
-                    state, phase_started, snapshot_version = replayed
-                    now = self.clock()
-                    live = LiveRoom(
-                        state,
-                        last_active=now,
-                        phase_started=phase_started,
-                        loaded_at=now,
-                        snapshot_version=snapshot_version,
-                    )
-                    await self._snapshot(live)  # a long tail: replay less next time
-                    self.rooms[code] = live
-                    # A room back in memory picks up where it was: bots and timers go on.
-                    self._after_change(live)
+                    live = await self._load(code)
             return live
         finally:
             # Forget the loading lock once nobody holds it (waiters keep their reference),
             # so probing unknown codes cannot grow this map.
             if self._loading.get(code) is lock and not lock.locked():
                 del self._loading[code]
+
+    async def _load(self, code: str) -> LiveRoom | None:
+        # Listen before reading, so nothing written meanwhile by another process is
+        # missed: what arrives before the room is in memory is caught up below.
+        if self.bus.shared:
+            await self.bus.watch(code)
+        replayed = await self._replay(code)
+        if replayed is None:
+            if self.bus.shared:
+                await self.bus.unwatch(code)
+            return None
+        state, phase_started, snapshot_version = replayed
+        now = self.clock()
+        live = LiveRoom(
+            state,
+            last_active=now,
+            phase_started=phase_started,
+            loaded_at=now,
+            snapshot_version=snapshot_version,
+        )
+        await self._snapshot(live)  # a long tail: replay less next time
+        self.rooms[code] = live
+        if self.bus.shared:
+            async with live.lock:
+                await self._catch_up(live)
+                await self._load_channels(live)
+            await self._broadcast(live, {"k": "who"})  # the others say who they hold
+        live.leased = await self.leases.take(code)
+        # A room back in memory picks up where it was: bots and timers go on.
+        self._after_change(live)
+        return live
 
     async def evict_idle(self, idle: float = IDLE_EVICT) -> int:
         """Drop rooms nobody has watched or touched for ``idle`` seconds from memory.
@@ -275,11 +282,12 @@ class RoomService:
             busy = live.lock.locked() or live.bot_tasks or live.connections or live.spectators
             if busy or now - live.last_active < idle:
                 continue
-            if live.timer is not None:
-                live.timer.cancel()
-            if live.absence_timer is not None:
-                live.absence_timer.cancel()
+            self._stop_runners(live)
             del self.rooms[code]
+            if self.bus.shared:
+                await self.bus.unwatch(code)
+                if live.leased:
+                    await self.leases.release(code)
             gone += 1
         return gone
 
@@ -288,6 +296,28 @@ class RoomService:
         while not self._closed:
             await asyncio.sleep(every)
             await self.evict_idle()
+
+    async def run_leases(self) -> None:
+        """Take or renew the lease of every room in memory, a few times per lease
+        period, until cancelled: a room whose holder died moves here within the lease
+        time (with one process every lease is held and this is not run)."""
+        every = self.leases.seconds / 4
+        while not self._closed:
+            for code, live in list(self.rooms.items()):
+                held = await self.leases.take(code)
+                if held and not live.leased:
+                    live.leased = True
+                    self.stats["leases_taken"] += 1
+                    log.info("room %s: lease taken; its timers and bots run here", code)
+                    async with live.lock:
+                        await self._catch_up(live)
+                    self._after_change(live)
+                elif not held and live.leased:
+                    live.leased = False
+                    self.stats["leases_lost"] += 1
+                    log.info("room %s: lease lost; another process runs it", code)
+                    self._stop_runners(live)
+            await asyncio.sleep(every)
 
     async def _replay(self, code: str) -> tuple[RoomState, float, int] | None:
         """The room from its latest snapshot and the log after it (or the whole log),
@@ -316,6 +346,25 @@ class RoomService:
                 phase_started = record.at
         return None if state is None else (state, phase_started, snapshot_version)
 
+    async def _catch_up(self, live: LiveRoom) -> bool:
+        """Apply what the log holds past this copy of the room (another process wrote
+        it); under the room's lock. Returns whether anything changed. A store that
+        fails leaves the copy as it is (the next command or message tries again)."""
+        room = live.state
+        try:
+            stored = await self.store.load(room.code, after=room.version)
+        except StoreUnavailable as exc:
+            log.warning("room %s not caught up: %s", room.code, exc)
+            return False
+        for record in stored:
+            if record.version != live.state.version + 1:
+                break  # cannot happen with a sound store; the next catch-up retries
+            self._apply(live, decode_event(record.payload, room.family), record.at, local=False)
+        if stored:
+            self.stats["catch_ups"] += 1
+            self._changed(live)
+        return bool(stored)
+
     async def _snapshot(self, live: LiveRoom) -> None:
         """Snapshot the room when enough events have passed since the last one (a failed
         write only costs a longer replay later)."""
@@ -342,8 +391,10 @@ class RoomService:
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
         async with live.lock:
-            name = check_new_name(live.state, cmd.name)  # under the lock: names are unique
-            await self._commit_locked(live, Joined(name, cmd.color, token_hash))
+            # Under the lock, and again after a conflict: names are unique.
+            await self._commit(
+                live, lambda room: Joined(check_new_name(room, cmd.name), cmd.color, token_hash)
+            )
             seat = live.state.seat_of(token_hash)
         assert seat is not None
         return seat, token
@@ -356,47 +407,82 @@ class RoomService:
         token = secrets.token_urlsafe(24)
         async with live.lock:
             old = live.state.players[seat].token_hash
-            await self._commit_locked(live, TokenRotated(seat, hash_token(token)))
-        await self.bus.publish(
-            live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender}
-        )
+            await self._commit(live, lambda room: TokenRotated(seat, hash_token(token)))
+        self.bus.deliver(live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender})
         return token
 
     async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
         async with live.lock:
-            away = self.away_seats(live)
-            event = decide(live.state, seat, cmd, self.clock(), away=away, rng=self._rng)
-            await self._commit_locked(live, event)
+            await self._commit(
+                live,
+                lambda room: decide(
+                    room, seat, cmd, self.clock(), away=self.away_seats(live), rng=self._rng
+                ),
+            )
+            self.stats["actions"] += 1
             return live.state.version
 
+    async def _commit(self, live: LiveRoom, make: Callable[[RoomState], RoomEvent]) -> RoomEvent:
+        """Write the event ``make`` decides on the room as this process knows it; when
+        another process wrote first, catch up from the log and decide again (``make``
+        may refuse then: the phase moved on). Under the room's lock."""
+        for _ in range(CONFLICT_RETRIES):
+            event = make(live.state)
+            try:
+                await self._commit_locked(live, event)
+                return event
+            except VersionConflict:
+                self.stats["conflicts"] += 1
+                if not await self._catch_up(live):
+                    # The store lost a race with itself or cannot be read: give up now.
+                    break
+        raise RoomError("stale_version", "The table has moved on; look again and retry.")
+
     async def _commit_locked(self, live: LiveRoom, event: RoomEvent) -> None:
+        """Append ``event`` at the next version (raises ``VersionConflict`` and changes
+        nothing if that version is taken), then apply and publish it."""
         before = live.state
         after = evolve(before, event)
+        now = self.clock()
+        payload = encode_event(event)
         try:
-            now = self.clock()
-            await self.store.append(before.code, before.version, encode_event(event), now)
-        except VersionConflict:
-            # Another process wrote first: take the log as the truth and let the client retry.
-            fresh = await self._replay(before.code)
-            if fresh is not None:
-                live.state, live.phase_started, _ = fresh
-                await self.publish_state(live)
-            raise RoomError(
-                "stale_version", "The table has moved on; look again and retry."
-            ) from None
-        live.state = after
-        if after.phase_version == after.version:
-            live.phase_started = now
+            await self.store.append(before.code, before.version, payload, now)
+        except StoreUnavailable:
+            self.stats["store_errors"] += 1
+            raise
+        self._apply(live, event, now, local=True, after=after)
         if before.status != after.status and after.status != "lobby":
             log.info("room %s: game %d %s", after.code, after.games, after.status)
         await self._snapshot(live)
         live.last_active = self.clock()
+        if self.bus.shared:
+            message = {"k": "ev", "v": after.version, "at": now, "e": payload.decode()}
+            await self._broadcast(live, message)
+        self._changed(live)
+
+    def _apply(
+        self,
+        live: LiveRoom,
+        event: RoomEvent,
+        at: float,
+        *,
+        local: bool,
+        after: RoomState | None = None,
+    ) -> None:
+        """Fold an event written to the log (here, or by another process) into the
+        live room, and tell this process's connections what only it says (a chat line,
+        a revoked link)."""
+        before = live.state
+        live.state = after if after is not None else evolve(before, event)
+        if live.state.phase_version == live.state.version:
+            live.phase_started = at
+        code = before.code
         if isinstance(event, Chatted):
-            line = after.chat[-1]
-            await self.bus.publish(
-                before.code,
+            line = live.state.chat[-1]
+            self.bus.deliver(
+                code,
                 {
                     "kind": "chat",
                     "audience": chat_audience(line.team),
@@ -409,13 +495,107 @@ class RoomService:
                     },
                 },
             )
-        else:
-            await self.publish_state(live)
-            self._after_change(live)
+        elif isinstance(event, TokenRotated) and not local:
+            # Sockets here that used the old link close (the writer told its own).
+            old = before.players[event.seat].token_hash
+            self.bus.deliver(code, {"kind": "revoked", "token_hash": old, "sender": None})
 
-    async def publish_state(self, live: LiveRoom) -> None:
-        """Tell every connection of the room to send a fresh snapshot."""
-        await self.bus.publish(live.state.code, {"kind": "state", "version": live.state.version})
+    def _changed(self, live: LiveRoom) -> None:
+        """The room moved on: connections here send a fresh view; timers and bots look
+        again."""
+        self.publish_state(live)
+        self._after_change(live)
+
+    def publish_state(self, live: LiveRoom) -> None:
+        """Tell every connection of the room in this process to send a fresh snapshot."""
+        self.bus.deliver(live.state.code, {"kind": "state", "version": live.state.version})
+
+    async def _broadcast(self, live: LiveRoom, message: dict[str, Any]) -> None:
+        """Tell the other processes (a bus that is down only delays them: they reload
+        the room from the log when it is back)."""
+        if not self.bus.shared:
+            return
+        try:
+            await self.bus.broadcast(live.state.code, message)
+        except BusUnavailable as exc:
+            self.stats["bus_errors"] += 1
+            log.warning("room %s: %s", live.state.code, exc)
+
+    # ------------------------------------------------------------------ other processes
+
+    def _on_remote(self, code: str | None, message: dict[str, Any]) -> None:
+        """A message from another process: queue it for the room's inbox task (one
+        room's messages are handled in order, a slow one delays no other room)."""
+        if code is None:
+            if message.get("k") == "gone":
+                self._process_gone(str(message.get("pid")))
+            return
+        live = self.rooms.get(code)
+        if live is None or self._closed:
+            return
+        live.inbox.append(message)
+        if live.inbox_task is None or live.inbox_task.done():
+            live.inbox_task = asyncio.get_running_loop().create_task(self._drain(live))
+
+    async def _drain(self, live: LiveRoom) -> None:
+        while live.inbox and not self._closed:
+            message = live.inbox.popleft()
+            try:
+                await self._handle_remote(live, message)
+            except Exception:  # one bad message must not stop the room's inbox
+                log.exception("room %s: message %s not handled", live.state.code, message.get("k"))
+
+    async def _handle_remote(self, live: LiveRoom, message: dict[str, Any]) -> None:
+        kind = message.get("k")
+        pid = str(message.get("pid"))
+        if kind == "ev":
+            async with live.lock:
+                version = int(message["v"])
+                if version <= live.state.version:
+                    return  # caught up already
+                if version == live.state.version + 1:
+                    payload = str(message["e"]).encode()
+                    event = decode_event(payload, live.state.family)
+                    self._apply(live, event, float(message["at"]), local=False)
+                    self._changed(live)
+                else:  # a gap: messages were lost, the log has them
+                    await self._catch_up(live)
+        elif kind == "presence":
+            tokens = message.get("tokens") or {}
+            spectators = int(message.get("spectators") or 0)
+            presence = Presence({str(t): int(n) for t, n in tokens.items()}, spectators)
+
+            def said() -> None:
+                live.remote[pid] = presence
+
+            await self._update_presence(live, said)
+        elif kind == "presence_gone":
+            await self._update_presence(live, lambda: live.remote.pop(pid, None))
+        elif kind == "who":
+            await self._broadcast_presence(live)
+        elif kind == "side":
+            await self._remote_side(live, message)
+        elif kind == "resync":
+            async with live.lock:
+                await self._catch_up(live)
+                await self._load_channels(live)
+            self.bus.deliver(live.state.code, {"kind": "side_resync"})
+            await self._broadcast(live, {"k": "who"})
+
+    def _process_gone(self, pid: str) -> None:
+        """Another process stopped: its sockets are gone from every room."""
+        for live in self.rooms.values():
+            if pid in live.remote:
+                live.inbox.append({"k": "presence_gone", "pid": pid})
+                if live.inbox_task is None or live.inbox_task.done():
+                    live.inbox_task = asyncio.get_running_loop().create_task(self._drain(live))
+
+    async def _broadcast_presence(self, live: LiveRoom) -> None:
+        if self.bus.shared:
+            await self._broadcast(
+                live,
+                {"k": "presence", "tokens": dict(live.connections), "spectators": live.spectators},
+            )
 
     # ------------------------------------------------------------------ presence
 
@@ -427,7 +607,7 @@ class RoomService:
         away = set()
         for seat, player in enumerate(live.state.players):
             token = player.token_hash
-            if token is None or live.connections.get(token, 0) > 0:
+            if token is None or live.sockets(token) > 0:
                 continue
             if now - live.gone_since.get(token, live.loaded_at) >= wait:
                 away.add(seat)
@@ -438,7 +618,7 @@ class RoomService:
         """Whether every person at the table is gone: bots do not play on alone, and the
         clock stops, until someone is back."""
         people = [p.token_hash for p in live.state.players if p.token_hash is not None]
-        return bool(people) and not any(live.connections.get(t, 0) > 0 for t in people)
+        return bool(people) and not any(live.sockets(t) > 0 for t in people)
 
     def _stand_ins(self, live: LiveRoom) -> list[RoomEvent]:
         """What the room should do now about people gone past the table's
@@ -467,7 +647,7 @@ class RoomService:
             live.absence_timer.cancel()
             live.absence_timer = None
         wait = live.state.away_seconds
-        if wait is None or self._closed:
+        if wait is None or self._closed or not live.leased:
             return
         now = self.clock()
         if self._stand_ins(live):
@@ -476,7 +656,7 @@ class RoomService:
             due = [
                 live.gone_since.get(p.token_hash, live.loaded_at) + wait
                 for p in live.state.players
-                if p.token_hash is not None and live.connections.get(p.token_hash, 0) == 0
+                if p.token_hash is not None and live.sockets(p.token_hash) == 0
             ]
             later = [d for d in due if d > now]
             if not later:
@@ -496,11 +676,11 @@ class RoomService:
         """Carry out the stand-ins due (each commit looks again at who is gone)."""
         async with live.lock:
             room = live.state
-            if self._closed:
+            if self._closed or not live.leased:
                 return
             for event in self._stand_ins(live):
                 try:
-                    await self._commit_locked(live, event)
+                    await self._commit(live, _always(event))
                     live.failures = 0
                 except ReverieError as exc:
                     log.info("stand-in in %s not taken: %s", room.code, exc)
@@ -512,26 +692,45 @@ class RoomService:
                     return
         self._watch_absence(live)
 
+    async def _update_presence(self, live: LiveRoom, change: Callable[[], object]) -> None:
+        """Apply ``change`` to who is connected (here or in another process) and do what
+        follows: when each seat was last seen, a paused game resuming, the host getting
+        the role back, stand-ins, and a fresh view for everyone."""
+        was_paused = self.paused(live)
+        before = live.present_tokens()
+        change()
+        after = live.present_tokens()
+        now = self.clock()
+        for token in before - after:
+            live.gone_since[token] = now
+        for token in after - before:
+            live.gone_since.pop(token, None)
+        live.presence += 1
+        live.last_active = now
+        home = live.state.home_host
+        if home is not None and home in after - before and live.leased:
+            await self._host_returns(live, home)
+        if was_paused and not self.paused(live):
+            self._resume(live)
+        if not self._closed:
+            self._watch_absence(live)
+            self.publish_state(live)
+
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection opened for the seat holding ``token_hash`` (None: a spectator).
 
         Presence is kept by token, not seat number, because lobby seats move when
         someone leaves or the host reorders them.
         """
-        was_paused = self.paused(live)
-        if token_hash is None:
-            live.spectators += 1
-        else:
-            live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
-            live.gone_since.pop(token_hash, None)
-        live.presence += 1
-        live.last_active = self.clock()
-        if token_hash is not None and token_hash == live.state.home_host:
-            await self._host_returns(live, token_hash)
-        if was_paused and not self.paused(live):
-            self._resume(live)
-        self._watch_absence(live)
-        await self.publish_state(live)
+
+        def change() -> None:
+            if token_hash is None:
+                live.spectators += 1
+            else:
+                live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+
+        await self._update_presence(live, change)
+        await self._broadcast_presence(live)
 
     def _resume(self, live: LiveRoom) -> None:
         """Someone is back: a paused game's bots and clock go on, the phase with at least
@@ -543,32 +742,35 @@ class RoomService:
 
     async def _host_returns(self, live: LiveRoom, token_hash: str) -> None:
         """A host whose role was taken while they were away gets it back."""
+
+        def give_back(room: RoomState) -> RoomEvent:
+            seat = room.seat_of(token_hash)
+            if room.home_host != token_hash or seat is None:
+                raise RoomError("bad_message", "The host role was settled meanwhile.")
+            return HostChanged(seat)
+
         async with live.lock:
-            seat = live.state.seat_of(token_hash)
-            if live.state.home_host != token_hash or seat is None:
-                return
             try:
-                await self._commit_locked(live, HostChanged(seat))
+                await self._commit(live, give_back)
             except ReverieError as exc:
                 log.info("host of %s not given back: %s", live.state.code, exc)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection closed."""
-        if token_hash is None:
-            live.spectators = max(0, live.spectators - 1)
-        else:
-            left = live.connections.get(token_hash, 0) - 1
-            if left > 0:
-                live.connections[token_hash] = left
+
+        def change() -> None:
+            if token_hash is None:
+                live.spectators = max(0, live.spectators - 1)
             else:
-                live.connections.pop(token_hash, None)
-                live.gone_since[token_hash] = self.clock()
-                if not self._closed:
-                    self._watch_absence(live)
-        live.presence += 1
-        live.last_active = self.clock()
+                left = live.connections.get(token_hash, 0) - 1
+                if left > 0:
+                    live.connections[token_hash] = left
+                else:
+                    live.connections.pop(token_hash, None)
+
+        await self._update_presence(live, change)
         if not self._closed:
-            await self.publish_state(live)
+            await self._broadcast_presence(live)
 
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
@@ -577,7 +779,8 @@ class RoomService:
             if live.frame_key != key:
                 live.frames = {}
                 live.frame_key = key
-            watching: set[int | None] = set(live.connected)
+            connected = live.connected
+            watching: set[int | None] = set(connected)
             if live.spectators:
                 watching.add(None)
             wanted = watching | {seat}
@@ -585,8 +788,8 @@ class RoomService:
             built = state_frames(
                 live.state,
                 wanted,
-                connected=live.connected,
-                spectators=live.spectators,
+                connected=connected,
+                spectators=live.all_spectators,
                 deadline=live.deadline,
                 now=self.clock(),
             )
@@ -603,25 +806,41 @@ class RoomService:
         self._schedule_bots(live)
         self._watch_absence(live)  # a game that starts may need stand-ins at once
 
+    def _stop_runners(self, live: LiveRoom) -> None:
+        """Cancel the room's timers and bots here (the lease moved, or the room left
+        memory)."""
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if live.absence_timer is not None:
+            live.absence_timer.cancel()
+            live.absence_timer = None
+        for task in live.bot_tasks.values():
+            task.cancel()
+
     def _arm_timer(self, live: LiveRoom) -> None:
+        """Work out the phase's deadline (every process shows it) and, in the process
+        holding the lease, set the timer that ends the phase."""
         room = live.state
         timer = None
         if room.game is not None and room.status == "playing":
             timer = room.family.timer(room.game)
         phase = room.phase_key()
         key = None if timer is None or phase is None else (*phase, timer[0])
-        if key == live.deadline_key:
+        if key == live.deadline_key and (key is None or (live.timer is not None) == live.leased):
             return
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
+        if key != live.deadline_key:
+            live.presence += 1  # the deadline is part of the frames
         live.deadline_key = key
         live.deadline = None
-        live.presence += 1  # the deadline is part of the frames
         if key is None or timer is None:
             return
         live.deadline = live.phase_started + timer[1]
-        self._call_time_up(live, key, max(MIN_TIMER, live.deadline - self.clock()))
+        if live.leased:
+            self._call_time_up(live, key, max(MIN_TIMER, live.deadline - self.clock()))
 
     def _call_time_up(self, live: LiveRoom, key: tuple[int, int, str, str], delay: float) -> None:
         loop = asyncio.get_running_loop()
@@ -638,15 +857,21 @@ class RoomService:
 
     async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
-            if live.deadline_key != key or self._closed:
+            if live.deadline_key != key or self._closed or not live.leased:
                 return
             if self.paused(live):
                 return  # nobody is there: the clock waits for someone to come back
             timeout = live.state.family.timeout()
             if timeout is None:
                 return
+
+            def time_is_up(room: RoomState) -> RoomEvent:
+                if live.deadline_key != key:
+                    raise RoomError("wrong_phase", "The phase ended meanwhile.")
+                return Acted(timeout)
+
             try:
-                await self._commit_locked(live, Acted(timeout))
+                await self._commit(live, time_is_up)
                 live.failures = 0
             except ReverieError as exc:  # the phase ended in the meantime
                 log.debug("timeout in %s ignored: %s", live.state.code, exc)
@@ -663,7 +888,7 @@ class RoomService:
     def _schedule_bots(self, live: LiveRoom) -> None:
         room = live.state
         game = room.game
-        if game is None or room.status != "playing" or self.paused(live):
+        if game is None or room.status != "playing" or self.paused(live) or not live.leased:
             return
         bots = [p.controlled_by_bot for p in room.players]
         for seat in room.family.bot_seats(game, bots):
@@ -681,21 +906,26 @@ class RoomService:
             else:
                 await asyncio.sleep(0)
             async with live.lock:
-                room = live.state
-                if room.game is None or not room.players[seat].controlled_by_bot:
+                if not live.leased:
                     return
-                deck = self.decks.get(room.deck)
-                action = room.family.bot_action(room.game, seat, self._rng, deck, room.lang)
-                if action is None:
-                    return
+
+                def bot_move(room: RoomState) -> RoomEvent:
+                    if room.game is None or not room.players[seat].controlled_by_bot:
+                        raise RoomError("wrong_phase", "No move for this bot now.")
+                    deck = self.decks.get(room.deck)
+                    action = room.family.bot_action(room.game, seat, self._rng, deck, room.lang)
+                    if action is None:
+                        raise RoomError("wrong_phase", "No move for this bot now.")
+                    return Acted(action)
+
                 try:
-                    await self._commit_locked(live, Acted(action))
+                    await self._commit(live, bot_move)
                     live.failures = 0
                 except ReverieError as exc:
-                    log.info("bot move in %s refused: %s", room.code, exc)
+                    log.debug("bot move in %s not made: %s", live.state.code, exc)
                 except Exception:
                     live.failures += 1
-                    log.exception("bot move in %s not written; will retry", room.code)
+                    log.exception("bot move in %s not written; will retry", live.state.code)
         finally:
             live.bot_tasks.pop(seat, None)
             # A coroutine discarded with a stopped server has no loop to schedule on.
@@ -711,14 +941,22 @@ class RoomService:
         if live.channel_keys.get(channel.name) != key:
             live.channel_keys[channel.name] = key
             live.channel_states[channel.name] = channel.new_state()
+            live.channel_counts[channel.name] = 0
         return live.channel_states[channel.name]
+
+    @staticmethod
+    def _log_name(live: LiveRoom, channel: SideChannel[Any, Any]) -> str:
+        """The shared log of a channel's current key (a turn's drawing)."""
+        return f"{channel.name}:{live.channel_keys.get(channel.name)!r}"
 
     async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
         """Take a side-channel frame from ``seat`` and send what it adds to whoever the
         family's rule lets see it.
 
-        Not written to the log: a drawing is as fleeting as the turn. ``sender`` (the
-        connection's id) does not get its own frame back.
+        Not written to the event log: a drawing is as fleeting as the turn. With
+        several processes the frame also goes to the room's shared log (a process that
+        opens the room mid-turn reads the whole picture there) and to the others.
+        ``sender`` (the connection's id) does not get its own frame back.
         """
         room = live.state
         if seat is None:
@@ -731,7 +969,7 @@ class RoomService:
         state = self._channel_state(live, channel)
         frame, audience = channel.accept(room.game, room.games, state, seat, cmd)
         live.last_active = self.clock()
-        await self.bus.publish(
+        self.bus.deliver(
             room.code,
             {
                 "kind": "side",
@@ -740,6 +978,108 @@ class RoomService:
                 "frame": _ENCODER.encode(frame).decode(),
             },
         )
+        if self.bus.shared:
+            await self._share_side(live, channel, seat, cmd)
+
+    async def _share_side(
+        self, live: LiveRoom, channel: SideChannel[Any, Any], seat: int, cmd: SideCommand
+    ) -> None:
+        name = self._log_name(live, channel)
+        entry = _ENCODER.encode({"seat": seat, "cmd": _ENCODER.encode(cmd).decode()}).decode()
+        try:
+            n = await self.bus.append_log(live.state.code, name, entry)
+        except BusUnavailable as exc:
+            # Drawn here, lost for the other processes until Redis is back (they reload
+            # the drawing then).
+            self.stats["bus_errors"] += 1
+            log.warning("room %s: %s", live.state.code, exc)
+            return
+        if (
+            live.channel_keys.get(channel.name) is not None
+            and self._log_name(live, channel) == name
+        ):
+            live.channel_counts[channel.name] = max(live.channel_counts.get(channel.name, 0), n)
+        await self._broadcast(
+            live, {"k": "side", "log": name, "ch": channel.name, "n": n, "x": entry}
+        )
+
+    async def _remote_side(self, live: LiveRoom, message: dict[str, Any]) -> None:
+        """A frame another process took: apply it to this copy of the channel and send
+        it on to the connections here (or, after a gap, reload the whole channel)."""
+        async with live.lock:
+            room = live.state
+            channel = next((c for c in room.family.channels if c.name == message.get("ch")), None)
+            if channel is None or room.game is None or room.status != "playing":
+                return
+            self._channel_state(live, channel)
+            if self._log_name(live, channel) != message.get("log"):
+                # Drawn in a turn this copy has not reached yet: catch up first.
+                await self._catch_up(live)
+                if room.game is None or live.state.status != "playing":
+                    return
+                self._channel_state(live, channel)
+                if self._log_name(live, channel) != message.get("log"):
+                    return  # an old turn's stroke, late
+            n = int(message["n"])
+            have = live.channel_counts.get(channel.name, 0)
+            if n <= have:
+                return
+            if n > have + 1:
+                await self._load_channel(live, channel)
+                self.bus.deliver(room.code, {"kind": "side_resync"})
+                return
+            live.channel_counts[channel.name] = n
+            delivered = self._accept_entry(live, channel, str(message["x"]))
+            if delivered is not None:
+                frame, audience = delivered
+                self.bus.deliver(
+                    room.code,
+                    {
+                        "kind": "side",
+                        "audience": audience,
+                        "sender": None,
+                        "frame": _ENCODER.encode(frame).decode(),
+                    },
+                )
+
+    def _accept_entry(
+        self, live: LiveRoom, channel: SideChannel[Any, Any], entry: str
+    ) -> tuple[dict[str, Any], Any] | None:
+        """Apply one shared-log entry to this copy of the channel (its frame and
+        audience), or None if it does not apply here."""
+        room = live.state
+        try:
+            data = msgspec.json.decode(entry)
+            cmd = decoder_for(room.family).decode(data["cmd"])
+            if not isinstance(cmd, SideCommand):
+                return None
+            state = self._channel_state(live, channel)
+            return channel.accept(room.game, room.games, state, int(data["seat"]), cmd)
+        except (ReverieError, msgspec.DecodeError, msgspec.ValidationError, KeyError) as exc:
+            log.debug("room %s: shared %s entry not applied: %s", room.code, channel.name, exc)
+            return None
+
+    async def _load_channel(self, live: LiveRoom, channel: SideChannel[Any, Any]) -> None:
+        """Rebuild a channel from its shared log (a late process, or a missed frame)."""
+        room = live.state
+        if room.game is None or room.status != "playing":
+            return
+        self._channel_state(live, channel)
+        name = self._log_name(live, channel)
+        try:
+            entries = await self.bus.read_log(room.code, name)
+        except BusUnavailable as exc:
+            self.stats["bus_errors"] += 1
+            log.warning("room %s: drawing not reloaded: %s", room.code, exc)
+            return
+        live.channel_states[channel.name] = channel.new_state()
+        for entry in entries:
+            self._accept_entry(live, channel, entry)
+        live.channel_counts[channel.name] = len(entries)
+
+    async def _load_channels(self, live: LiveRoom) -> None:
+        for channel in live.state.family.channels:
+            await self._load_channel(live, channel)
 
     def channel_frames(
         self, live: LiveRoom, admits: Admits, only: SideChannel[Any, Any] | None = None

@@ -22,7 +22,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from reverie.bus import open_bus
+from reverie.bus import BusUnavailable, open_bus
+from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
 from reverie.rooms.events import DEFAULT_AWAY
@@ -30,7 +31,9 @@ from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
+from reverie.web.metrics import Metrics
 from reverie.web.settings import Settings
+from reverie.web.shared_limits import RedisLimiter
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
@@ -151,7 +154,7 @@ async def create_room(request: Request) -> Response:
         req = msgspec.json.decode(body, type=CreateRoom)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         return _error(400, "bad_message", f"Invalid room request: {exc}")
-    if not _creation_allowed(request):
+    if not await _creation_allowed(request):
         return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
     try:
@@ -173,7 +176,7 @@ async def create_room(request: Request) -> Response:
     )
 
 
-def _creation_allowed(request: Request) -> bool:
+async def _creation_allowed(request: Request) -> bool:
     """A token bucket per client address: bursts of a few rooms pass, a script creating
     rooms in a loop does not fill the database."""
     per_minute: float = request.app.state.settings.rooms_per_minute
@@ -181,7 +184,7 @@ def _creation_allowed(request: Request) -> bool:
         return True
     limits: Registry = request.app.state.limits
     key = ("rooms", client_address(request.scope))
-    return limits.limiter.take(key, Limit(rate=per_minute / 60, burst=per_minute))
+    return await limits.allow((key, Limit(rate=per_minute / 60, burst=per_minute), 1.0))
 
 
 async def room_summary(request: Request) -> Response:
@@ -190,11 +193,11 @@ async def room_summary(request: Request) -> Response:
     limits: Registry = request.app.state.limits
     per_minute: float = request.app.state.settings.room_misses_per_minute
     address = client_address(request.scope)
-    if not limits.lookups_allowed(address, per_minute):
+    if not await limits.lookups_allowed(address, per_minute):
         return _error(429, "rate_limited", "Too many unknown room codes from here; wait a bit.")
     live = await service.get(request.path_params["code"])
     if live is None:
-        limits.missed(address, per_minute)
+        await limits.missed(address, per_minute)
         return _error(404, "unknown_room", "No room with that code.")
     room = live.state
     return JSONResponse(
@@ -295,14 +298,17 @@ SOFTWARE = [
 
 
 async def healthz(request: Request) -> Response:
-    """Health: 200 while the store answers, 503 when it does not (a reverse proxy then
-    stops sending players here)."""
+    """Health: 200 while the store and the bus answer, 503 when one does not or the
+    process is shutting down (a reverse proxy then stops sending players here)."""
     service: RoomService = request.app.state.service
+    if getattr(request.app.state, "draining", False):
+        return JSONResponse({"ok": False, "error": "shutting down"}, 503)
     try:
         await asyncio.wait_for(service.store.check(), HEALTH_TIMEOUT)
-    except (StoreUnavailable, TimeoutError) as exc:
+        await asyncio.wait_for(service.bus.check(), HEALTH_TIMEOUT)
+    except (StoreUnavailable, BusUnavailable, TimeoutError) as exc:
         return JSONResponse({"ok": False, "error": str(exc) or "the store is too slow"}, 503)
-    return JSONResponse({"ok": True})
+    return JSONResponse({"ok": True, "process": service.bus.process_id})
 
 
 async def _store_unavailable(request: Request, exc: Exception) -> Response:
@@ -328,6 +334,7 @@ def create_app(
     rate limits read, for tests that skip time ahead)."""
     cfg = settings or Settings.from_env()
     limits = Registry(clock=limits_clock or time.monotonic)
+    metrics = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -340,7 +347,17 @@ def create_app(
         )
         store = open_store(cfg.store_url)
         await store.open()  # a database that cannot be reached fails the start-up here
-        bus = open_bus(cfg.bus_url)
+        bus = open_bus(cfg.bus_url, getattr(app.state, "process_id", None))
+        try:
+            await bus.start()  # so does a Redis that cannot be reached
+        except BusUnavailable as exc:
+            await store.close()
+            raise RuntimeError(str(exc)) from None
+        leases: Leases = LocalLeases(cfg.lease_seconds)
+        client = getattr(bus, "client", None)
+        if client is not None:  # Redis: leases and rate limits shared by every process
+            leases = RedisLeases(client, bus.process_id, cfg.lease_seconds)
+            limits.shared = RedisLimiter(client)
         service = RoomService(
             store,
             bus,
@@ -350,7 +367,9 @@ def create_app(
             away_grace=cfg.away_grace,
             # Tests may set their own clock on the app before it starts.
             clock=getattr(app.state, "clock", time.time),
+            leases=leases,
         )
+        metrics.watch(service)
         app.state.settings = cfg
         app.state.decks = decks
         app.state.limits = limits
@@ -358,20 +377,27 @@ def create_app(
             d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
         }
         app.state.service = service
+        app.state.metrics = metrics
+        app.state.draining = False
         resumed = await service.resume_active()
         log.info("ready: %d room(s) active in the last week resumed", resumed)
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
         # server: keep it out of the garbage collector's full passes, which otherwise
         # walk it all and pause every table for tens of milliseconds.
         gc.freeze()
-        janitor = asyncio.create_task(service.run_janitor())
+        background = [asyncio.create_task(service.run_janitor())]
+        if bus.shared:
+            background.append(asyncio.create_task(service.run_leases()))
         try:
             yield
         finally:
+            app.state.draining = True
             log.info("shutting down: %d room(s) in memory", len(service.rooms))
-            janitor.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await janitor
+            for task in background:
+                task.cancel()
+            for task in background:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await service.close()
             await bus.close()
             await store.close()
@@ -384,6 +410,7 @@ def create_app(
         Route("/credits", _page("credits.html")),
         Route("/decks", _page("decks.html")),
         Route("/healthz", healthz),
+        Route("/metrics", metrics.endpoint),
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),

@@ -2,17 +2,21 @@
 
 Limits are kept per seat (room and token hash) and per client address, not per socket:
 opening more sockets must not buy more allowance. They sit behind two small
-interfaces, :class:`Limiter` and :class:`Gate`, so that a deployment running several
-processes can swap the in-process registries here for shared (say, Redis-backed) ones.
+interfaces, :class:`Limiter` and :class:`Gate`. With several server processes the rate
+limits are kept in Redis (:mod:`reverie.web.shared_limits`), so that a player's sockets
+on two processes share one allowance; socket caps stay per process.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol
 
 from reverie.games import Limit
+
+#: A bucket to spend from: its key, its limit and the cost.
+Bucket = tuple[Hashable, Limit, float]
 
 #: A key the registries forget at random when full would only loosen limits; this many
 #: keys (seats and addresses with a bucket in use) is far above one process's load.
@@ -82,6 +86,17 @@ class LocalLimiter:
             bucket[0] -= cost
             return True
         return False
+
+    def take_all(self, items: Sequence[Bucket]) -> bool:
+        """Spend from every bucket of ``items`` if each has enough, else from none."""
+        now = self.clock()
+        buckets = [self._tokens(key, limit, now) for key, limit, _ in items]
+        costs = [min(cost, limit.burst) for _, limit, cost in items]
+        if any(b[0] < c for b, c in zip(buckets, costs, strict=True)):
+            return False
+        for bucket, cost in zip(buckets, costs, strict=True):
+            bucket[0] -= cost
+        return True
 
     def peek(self, key: Hashable, limit: Limit) -> bool:
         """Whether ``key``'s bucket has a token, without spending it."""
@@ -216,33 +231,59 @@ def scaled(limit: Limit, factor: float) -> Limit:
     return Limit(rate=limit.rate * factor, burst=limit.burst * factor)
 
 
+class SharedLimiter(Protocol):
+    """Token buckets kept outside the process (every process spends from the same)."""
+
+    async def take_all(self, items: Sequence[Bucket]) -> bool:
+        """Spend from every bucket if each has enough, else from none."""
+        ...
+
+    async def peek(self, key: Hashable, limit: Limit) -> bool:
+        """Whether ``key``'s bucket has a token, without spending it."""
+        ...
+
+
 class Registry:
-    """The limits one server process keeps: token buckets, open sockets per seat and
-    open connections per address."""
+    """The limits a server process keeps: token buckets (in this process, or shared
+    between processes), open sockets per seat and open connections per address."""
 
     def __init__(
         self,
-        limiter: Limiter | None = None,
+        limiter: LocalLimiter | None = None,
         seats: Gate | None = None,
         addresses: Gate | None = None,
         clock: Callable[[], float] = time.monotonic,
+        shared: SharedLimiter | None = None,
     ) -> None:
-        self.limiter: Limiter = limiter if limiter is not None else LocalLimiter(clock)
+        self.limiter = limiter if limiter is not None else LocalLimiter(clock)
+        self.shared = shared
         self.seats: Gate = seats if seats is not None else LocalGate()
         self.addresses: Gate = addresses if addresses is not None else LocalGate()
 
-    def lookups_allowed(self, address: str, misses_per_minute: float) -> bool:
+    async def allow(self, *items: Bucket) -> bool:
+        """Spend ``cost`` from each ``(key, limit, cost)`` bucket if all have enough
+        (else from none)."""
+        if self.shared is not None:
+            return await self.shared.take_all(items)
+        return self.limiter.take_all(items)
+
+    async def _peek(self, key: Hashable, limit: Limit) -> bool:
+        if self.shared is not None:
+            return await self.shared.peek(key, limit)
+        return self.limiter.peek(key, limit)
+
+    async def lookups_allowed(self, address: str, misses_per_minute: float) -> bool:
         """Whether ``address`` may look a room code up: not once it has missed
         ``misses_per_minute`` codes in the last minute (0: no limit). Hits are refused
         too then, or the answer would still tell a real code from a guess."""
         limit = _misses(misses_per_minute)
-        return limit is None or self.limiter.peek(("misses", address), limit)
+        return limit is None or await self._peek(("misses", address), limit)
 
-    def missed(self, address: str, misses_per_minute: float) -> None:
+    async def missed(self, address: str, misses_per_minute: float) -> None:
         """``address`` looked up a code that names no room."""
         limit = _misses(misses_per_minute)
         if limit is not None:
-            self.limiter.take(("misses", address), limit)
+            await self.allow((("misses", address), limit, 1.0))
 
 
 def _misses(per_minute: float) -> Limit | None:

@@ -39,6 +39,11 @@ class Settings:
     address(es) whose ``X-Forwarded-For`` is trusted for the client address (None: no
     proxy, the peer's address counts). A cap, rate or factor of 0 lifts that limit
     (load tests from one address).
+
+    Several processes: ``bus_url`` ``redis://host:6379/0`` keeps them in step (and
+    shares the rate limits); ``lease_seconds`` how long a room's lease lasts without
+    renewal (a dead process's rooms move on within about that long). ``log_format``:
+    ``text`` or ``json`` (one object a line, with process id and room code).
     """
 
     data_dir: Path = Path("data")
@@ -62,6 +67,8 @@ class Settings:
     room_misses_per_minute: float = 20.0
     address_factor: float = 8.0
     forwarded_allow_ips: str | None = None
+    lease_seconds: float = 8.0
+    log_format: str = "text"
 
     @property
     def store_url(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Hashable
 from typing import Any
@@ -30,12 +31,14 @@ from reverie.store import StoreUnavailable
 from reverie.web.limits import (
     CHAT,
     FRAMES,
+    Bucket,
     Registry,
     TooDeep,
     check_json_depth,
     client_address,
     scaled,
 )
+from reverie.web.metrics import Metrics
 from reverie.web.settings import Settings
 
 log = logging.getLogger("reverie.ws")
@@ -67,6 +70,7 @@ class Connection:
         limits: Registry | None = None,
         address: str = "?",
         address_factor: float = 8.0,
+        metrics: Metrics | None = None,
     ):
         self.ws = ws
         self.service = service
@@ -77,6 +81,7 @@ class Connection:
         self.limits = limits if limits is not None else Registry()
         self.address = address
         self.address_factor = address_factor
+        self.metrics = metrics
         self.token_hash: str | None = None
         # The key this socket is counted under in the room's presence: it moves with
         # join, leave and kick (None: counted as a spectator).
@@ -140,6 +145,10 @@ class Connection:
         elif kind == "revoked":
             if message["sender"] != id(self) and message["token_hash"] == self.token_hash:
                 self.revoked = True  # the writer says so and closes the socket
+        elif kind == "side_resync":
+            # Another process's frames were missed: send the whole picture again.
+            self.side_out.clear()
+            self.side_stale = True
         elif kind == "side":
             if message["sender"] == id(self) or not self.visibility.admits(audience):
                 return
@@ -208,30 +217,36 @@ class Connection:
 
     # -------------------------------------------------------------- incoming
 
-    def _allow(self, kind: Hashable, limit: Limit, cost: float = 1.0) -> bool:
+    def _buckets(self, kind: Hashable, limit: Limit, cost: float = 1.0) -> list[Bucket]:
+        """``kind``'s buckets of this seat (if seated) and of this address."""
+        buckets: list[Bucket] = []
+        if self.token_hash is not None and self.seat is not None:
+            buckets.append((("seat", self.live.state.code, self.token_hash, kind), limit, cost))
+        if self.address_factor > 0:  # 0: per-address rates lifted (load tests)
+            address_key = ("address", self.address, kind)
+            buckets.append((address_key, scaled(limit, self.address_factor), cost))
+        return buckets
+
+    async def _allow(self, kind: Hashable, limit: Limit, cost: float = 1.0) -> bool:
         """Spend ``cost`` of ``kind``'s tokens of this seat (if seated) and of this
         address."""
-        if self.token_hash is not None and self.seat is not None:
-            seat_key = ("seat", self.live.state.code, self.token_hash, kind)
-            if not self.limits.limiter.take(seat_key, limit, cost):
-                return False
-        if self.address_factor <= 0:  # per-address rates lifted (load tests)
-            return True
-        address_key = ("address", self.address, kind)
-        return self.limits.limiter.take(address_key, scaled(limit, self.address_factor), cost)
+        return await self.limits.allow(*self._buckets(kind, limit, cost))
 
-    def _accept_rate(self, cmd: Frame) -> bool:
+    async def _accept_rate(self, cmd: Frame) -> bool:
+        """Whether the frame fits its allowances: all of them are spent at once (one
+        round trip when the buckets are shared between processes), or none."""
         if isinstance(cmd, SideCommand):
             channel = self.live.state.family.channel_for(cmd)
             # A side channel streams many small frames: its own allowance only.
             if channel is None:
                 return True
-            return self._allow(("side", channel.name), channel.limit, channel.cost(cmd))
-        if not self._allow("frames", FRAMES):
-            return False
+            return await self._allow(("side", channel.name), channel.limit, channel.cost(cmd))
+        buckets = self._buckets("frames", FRAMES)
         if isinstance(cmd, GameCommand) and cmd.limit is not None:
-            return self._allow(("move", type(cmd).__name__), cmd.limit)
-        return not isinstance(cmd, Chat) or self._allow("chat", CHAT)
+            buckets += self._buckets(("move", type(cmd).__name__), cmd.limit)
+        elif isinstance(cmd, Chat):
+            buckets += self._buckets("chat", CHAT)
+        return await self.limits.allow(*buckets)
 
     async def handle(self, raw: str) -> None:
         """Validate and carry out one client frame; errors go to this client only."""
@@ -252,11 +267,11 @@ class Connection:
             return
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             self.strikes += 1
-            if not self._allow("frames", FRAMES):
+            if not await self._allow("frames", FRAMES):
                 return
             self.error(None, "bad_message", f"Malformed message: {exc}")
             return
-        if not self._accept_rate(cmd):
+        if not await self._accept_rate(cmd):
             self.strikes += 1
             self.error(cmd.id, "rate_limited", "Slow down: too many messages.")
             return
@@ -307,7 +322,10 @@ class Connection:
             if cmd.id is not None:
                 self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
+        started = time.perf_counter()
         version = await self.service.command(self.live, self.seat, cmd)
+        if self.metrics is not None:
+            self.metrics.fanout.observe(time.perf_counter() - started)
         if self.counted is not None and self.seat is None:  # left the table: watches now
             await self.move_presence(None)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
@@ -348,7 +366,7 @@ async def room_socket(ws: WebSocket) -> None:
     address = client_address(ws.scope)
     await ws.accept()
     per_minute = settings.room_misses_per_minute
-    if not limits.lookups_allowed(address, per_minute):  # guessing codes: hits wait too
+    if not await limits.lookups_allowed(address, per_minute):  # guessing codes: hits wait too
         await ws.send_text(
             _refusal("rate_limited", "Too many unknown room codes from here; wait a bit.")
         )
@@ -362,12 +380,19 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.close(code=1011)
         return
     if live is None:
-        limits.missed(address, per_minute)
+        await limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
         await ws.close(code=4404)
         return
     conn = Connection(
-        ws, service, live, settings.max_frame, limits, address, settings.address_factor
+        ws,
+        service,
+        live,
+        settings.max_frame,
+        limits,
+        address,
+        settings.address_factor,
+        getattr(ws.app.state, "metrics", None),
     )
     try:
         hello = await _receive_hello(ws, conn, settings.hello_timeout)

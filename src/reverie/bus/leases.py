@@ -1,0 +1,110 @@
+"""Room leases: which process runs a room's timers, bots and stand-ins.
+
+Every process may take commands for any room (the event store refuses a second write of
+the same version), but a phase timer or a bot must act once, not once per process. The
+process holding a room's lease does; it renews the lease well before it expires, and when
+it dies the lease runs out and another process serving the room takes it. The lease only
+decides who *tries*: every write is still fenced by the version it expects, so a process
+that lost its lease without noticing cannot write over the new holder's moves.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("reverie.bus")
+
+#: How long a lease lasts without renewal, seconds: a dead holder's rooms move on after
+#: at most this long (plus one renewal round of the taker).
+LEASE_SECONDS = 8.0
+
+_TAKE = """
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if not holder then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
+return 0
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+class Leases(Protocol):
+    """Per-room leases held by this process."""
+
+    #: Seconds a lease lasts without renewal.
+    seconds: float
+
+    async def take(self, room: str) -> bool:
+        """Take the room's lease or renew it if held; True if this process holds it now
+        (False when another process does or the broker cannot be reached)."""
+
+    async def release(self, room: str) -> None:
+        """Give the lease up (if held)."""
+
+
+class LocalLeases:
+    """One process holds every lease."""
+
+    def __init__(self, seconds: float = LEASE_SECONDS) -> None:
+        self.seconds = seconds
+
+    async def take(self, room: str) -> bool:
+        """Always held."""
+        return True
+
+    async def release(self, room: str) -> None:
+        """Nothing to give up."""
+
+
+class RedisLeases:
+    """Leases as Redis keys ``reverie:lease:<code>`` holding the process id, set with NX
+    and a time to live, renewed and released only by their holder (a Lua script makes
+    each check-and-set one step)."""
+
+    def __init__(
+        self, client: aioredis.Redis, process_id: str, seconds: float = LEASE_SECONDS
+    ) -> None:
+        self.client = client
+        self.process_id = process_id
+        self.seconds = seconds
+        self.moves = 0  # leases taken over from nobody (for the metrics)
+        self._take = client.register_script(_TAKE)
+        self._release = client.register_script(_RELEASE)
+
+    async def take(self, room: str) -> bool:
+        """SET NX PX, or PEXPIRE when already ours."""
+        try:
+            got = await self._take(
+                keys=[f"reverie:lease:{room}"],
+                args=[self.process_id, int(self.seconds * 1000)],
+            )
+        except (RedisError, OSError) as exc:
+            # Without Redis nobody can be sure to hold a lease: stop running the room's
+            # timers rather than risk two processes running them.
+            log.warning("lease of %s not renewed: %s", room, exc)
+            return False
+        if got == 2:
+            self.moves += 1
+        return bool(got)
+
+    async def release(self, room: str) -> None:
+        """Delete the key if it is still ours."""
+        try:
+            await self._release(keys=[f"reverie:lease:{room}"], args=[self.process_id])
+        except (RedisError, OSError) as exc:
+            log.warning("lease of %s not released (it runs out): %s", room, exc)
