@@ -54,6 +54,7 @@ class ServerThread:
         *,
         clock: SkewClock | None = None,
         away_grace: float = 0.0,
+        process_id: str | None = None,
         **settings: Any,
     ) -> None:
         """``settings``: fields of :class:`Settings` to change (limits, timeouts)."""
@@ -66,6 +67,8 @@ class ServerThread:
         self.app = app
         if clock is not None:
             app.state.clock = clock  # the rooms' clock (grace periods, deadlines)
+        if process_id is not None:  # two "processes" in one test process
+            app.state.process_id = process_id
         # The same uvicorn options as `reverie serve`: timeouts and caps included.
         config = uvicorn_config(
             app, self.settings, host="127.0.0.1", port=self.port, log_level="warning",

@@ -49,7 +49,7 @@ def test_a_half_sent_request_is_closed_after_the_request_timeout(tmp_path: Path)
             assert read_until_closed(silent).startswith(b"HTTP/1.1 408 ")
         # A request that takes its time but finishes within the timeout is answered,
         # and the connection then lives on as keep-alive.
-        assert httpx.get(f"{server.base}/healthz").json() ["ok"] is True
+        assert httpx.get(f"{server.base}/healthz").json()["ok"] is True
 
 
 def test_a_request_with_a_body_that_never_ends_is_closed(tmp_path: Path) -> None:

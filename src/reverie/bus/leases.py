@@ -83,6 +83,7 @@ class RedisLeases:
         self.process_id = process_id
         self.seconds = seconds
         self.moves = 0  # leases taken over from nobody (for the metrics)
+        self._failing = False  # one warning per outage, not one per room and renewal
         self._take = client.register_script(_TAKE)
         self._release = client.register_script(_RELEASE)
 
@@ -96,8 +97,13 @@ class RedisLeases:
         except (RedisError, OSError) as exc:
             # Without Redis nobody can be sure to hold a lease: stop running the room's
             # timers rather than risk two processes running them.
-            log.warning("lease of %s not renewed: %s", room, exc)
+            if not self._failing:
+                log.warning("leases not renewed while Redis is away (%s)", exc)
+            self._failing = True
             return False
+        if self._failing:
+            log.warning("leases renewed again: Redis is back")
+        self._failing = False
         if got == 2:
             self.moves += 1
         return bool(got)

@@ -303,6 +303,7 @@ class RoomService:
         time (with one process every lease is held and this is not run)."""
         every = self.leases.seconds / 4
         while not self._closed:
+            await self._poll_if_deaf()
             for code, live in list(self.rooms.items()):
                 held = await self.leases.take(code)
                 if held and not live.leased:
@@ -318,6 +319,20 @@ class RoomService:
                     log.info("room %s: lease lost; another process runs it", code)
                     self._stop_runners(live)
             await asyncio.sleep(every)
+
+    async def _poll_if_deaf(self) -> None:
+        """While the bus is down, nothing tells this process what the others commit:
+        read the log of every room someone watches here instead, so that players see
+        the others' moves a moment late rather than not at all."""
+        try:
+            await self.bus.check()
+            return
+        except BusUnavailable:
+            pass
+        for live in list(self.rooms.values()):
+            if live.connections or live.spectators:
+                async with live.lock:
+                    await self._catch_up(live)
 
     async def _replay(self, code: str) -> tuple[RoomState, float, int] | None:
         """The room from its latest snapshot and the log after it (or the whole log),

@@ -1,0 +1,169 @@
+"""Real server processes (``python -m reverie serve``) behind nginx with the config in
+``deploy/nginx/``, on one PostgreSQL schema and a Redis server of the test's own (so a
+test may kill it and start it again)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.web.harness import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
+
+
+def _wait(url: str, timeout: float = 20.0) -> httpx.Response:
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            r = httpx.get(url, timeout=1.0)
+            if r.status_code == 200:
+                return r
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > end:
+            raise RuntimeError(f"{url} did not answer")
+        time.sleep(0.1)
+
+
+class RedisServer:
+    """A redis-server on a free port, keeping nothing on disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is needed (Debian package redis-server)")
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        end = time.monotonic() + 10
+        import redis
+
+        while True:
+            try:
+                redis.Redis(port=self.port, socket_connect_timeout=0.5).ping()
+                return self
+            except redis.RedisError:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+class Process:
+    """One ``reverie serve`` process."""
+
+    def __init__(self, folder: Path, database_url: str, bus_url: str, **env: str) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.database_url = database_url
+        self.bus_url = bus_url
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.process_id = ""
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Process:
+        env = {**os.environ, "REVERIE_BOT_DELAY": "0.05", "REVERIE_ROOMS_PER_MINUTE": "0",
+               "REVERIE_LEASE_SECONDS": "2", "REVERIE_LOG_FORMAT": "json", **self.env}  # fmt: skip
+        self.log = (self.folder / f"serve-{self.port}.log").open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "reverie", "serve", "--port", str(self.port),
+             "--data-dir", str(self.folder), "--database-url", self.database_url,
+             "--bus-url", self.bus_url, "--forwarded-allow-ips", "127.0.0.1"],
+            env=env, stdout=self.log, stderr=self.log, cwd=ROOT,
+        )  # fmt: skip
+        self.process_id = _wait(f"{self.base}/healthz").json()["process"]
+        return self
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+
+class Nginx:
+    """nginx running ``deploy/nginx/reverie.conf`` in front of ``ports``."""
+
+    def __init__(self, folder: Path, ports: list[int]) -> None:
+        self.port = free_port()
+        self.folder = folder
+        site = DEPLOY.read_text(encoding="utf-8")
+        servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
+        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, site)
+        assert n == 1, "the upstream block of deploy/nginx/reverie.conf changed shape"
+        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        (folder / "reverie.conf").write_text(site, encoding="utf-8")
+        temp = "".join(
+            f"{kind}_temp_path {folder}/{kind};\n"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        (folder / "nginx.conf").write_text(
+            f"{user}worker_processes 1;\ndaemon off;\npid {folder}/nginx.pid;\n"
+            f"error_log {folder}/nginx-error.log warn;\n"
+            "events { worker_connections 1024; }\n"
+            f"http {{\naccess_log off;\n{temp}include {folder}/reverie.conf;\n}}\n",
+            encoding="utf-8",
+        )
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Nginx:
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(binary).exists():
+            raise RuntimeError("nginx is needed (Debian package nginx-light)")
+        self.proc = subprocess.Popen(
+            [binary, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        _wait(f"{self.base}/healthz")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+            self.proc = None

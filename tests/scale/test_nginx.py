@@ -1,0 +1,151 @@
+"""Two ``reverie serve`` processes behind nginx (deploy/nginx/reverie.conf), killed and
+restarted under a game: players reconnect through nginx to the survivor with their
+seats and hands, the dead process's timers and bots move within the lease time with the
+deadline they had, nothing acknowledged is lost, and the game ends. A Redis restart
+(every message in flight lost) and a SIGTERM drain are survived the same way."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from tests.scale.cluster import Nginx, Process, RedisServer
+from tests.store.conftest import postgres_url
+from tests.web.harness import Client, create_room, join, logged_events, play, sync
+
+__all__ = ["postgres_url"]
+
+pytestmark = pytest.mark.slow
+
+
+class Cluster:
+    def __init__(self, folder: Path, database_url: str) -> None:
+        self.redis = RedisServer(folder).start()
+        self.processes = [Process(folder, database_url, self.redis.url).start() for _ in range(2)]
+        self.nginx = Nginx(folder, [p.port for p in self.processes]).start()
+        self.database_url = database_url
+
+    def holder(self, code: str) -> Process:
+        """The process holding the room's lease (waits for one to take it)."""
+        client = redis.Redis(port=self.redis.port)
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            raw = client.get(f"reverie:lease:{code}")
+            pid = raw.decode() if isinstance(raw, bytes) else raw
+            for p in self.processes:
+                if pid is not None and p.proc is not None and p.process_id == pid:
+                    return p
+            time.sleep(0.1)
+        raise AssertionError("no process holds the room's lease")
+
+    def stop(self) -> None:
+        self.nginx.stop()
+        for p in self.processes:
+            p.stop()
+        self.redis.kill()
+
+
+@pytest.fixture
+def cluster(tmp_path: Path, postgres_url: str) -> Iterator[Cluster]:
+    c = Cluster(tmp_path, postgres_url)
+    try:
+        yield c
+    finally:
+        c.stop()
+
+
+def reconnect(base: str, code: str, token: str) -> Client:
+    """A player's page reconnecting (through nginx) until it is back in its seat."""
+    end = time.monotonic() + 20
+    while True:
+        try:
+            c = Client(base, code, token)
+            c.until(lambda f: f["type"] == "state")
+            return c
+        except Exception:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.2)
+
+
+def _moved_on(version: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda state: int(state["version"]) >= version + 5
+
+
+def hand(client: Client) -> Any:
+    assert client.state is not None
+    return (client.state["game"] or {}).get("hand")
+
+
+def test_the_lease_holder_dies_twice_and_the_game_goes_on(cluster: Cluster) -> None:
+    base = cluster.nginx.base
+    timers = {"clue_seconds": 60, "card_seconds": 60, "vote_seconds": 60}
+    code, token = create_room(base, "dixit", 4, **timers)
+    host = Client(base, code, token)
+    host.until(lambda f: f["type"] == "welcome")
+    guest = join(base, code, "Ann", "#2a9d8f")
+    for _ in range(2):
+        assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    clients = [host, guest]
+    tokens = {0: token, 1: guest.token}
+    acked = 0
+    for round_ in range(2):
+        start = sync(clients)["version"]
+        play(clients, seed=round_, until=_moved_on(start))
+        acked = max(acked, *(c.acked for c in clients))
+        before = {c.seat: (hand(c), c.state["room"]["deadline"]) for c in clients}  # type: ignore[index]
+        version = sync(clients)["version"]
+        victim = cluster.holder(code)
+        if round_ == 0:
+            victim.kill9()  # no goodbye, no lease released
+        else:
+            victim.stop()  # SIGTERM: sockets closed with 1012, lease released
+        for c in clients:
+            c.close()
+        clients = [reconnect(base, code, tokens[s]) for s in sorted(tokens)]  # type: ignore[arg-type]
+        for c in clients:
+            c.state_at_least(version)
+        for c in clients:
+            seat = c.seat if c.seat is not None else clients.index(c)
+            if c.state["version"] == version:  # type: ignore[index]
+                # Seat and hand as they were, and the phase's deadline kept (not a fresh one).
+                assert hand(c) == before[seat][0]
+                assert c.state["room"]["deadline"] == before[seat][1]  # type: ignore[index]
+        # The survivor took the lease: bots and timers run there now.
+        assert cluster.holder(code).proc is not None
+        victim.start()  # back in service for the next round
+    final = play(clients, seed=9)
+    assert final["game"]["phase"] == "over"
+    events = logged_events(cluster.database_url, code)
+    versions = [v for v, _ in events]
+    assert versions == list(range(1, len(versions) + 1))  # no gap, no double write
+    assert versions[-1] >= acked  # nothing acknowledged is lost
+
+
+def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) -> None:
+    a, b = cluster.processes
+    code, token = create_room(a.base, "dixit", 4)
+    host = Client(a.base, code, token)
+    host.until(lambda f: f["type"] == "welcome")
+    players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
+               join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
+    assert host.request({"type": "start"})["type"] == "ack"
+    sync(players)
+    cluster.redis.kill()
+    # Moves go on (the log is PostgreSQL); the processes cannot tell each other.
+    play(players, seed=1, until=lambda s: s["game"]["phase"] == "vote")
+    cluster.redis = RedisServer(cluster.redis.folder)
+    cluster.redis.port = int(a.bus_url.rsplit(":", 1)[1].split("/")[0])
+    cluster.redis.start()
+    # Once Redis is back, both processes reload the room: every player converges.
+    final = play(players, seed=2)
+    assert final["game"]["phase"] == "over"
+    last = max(c.acked for c in players)
+    for c in players:
+        assert c.state_at_least(last, timeout=15)["version"] >= last
