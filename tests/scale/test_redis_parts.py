@@ -1,0 +1,169 @@
+"""The Redis pieces on their own, against a real Redis: leases, shared rate limits, the
+bus's messages, shared logs, "gone" processes and the resync after a lost connection."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from reverie.bus.leases import RedisLeases
+from reverie.bus.redis import RedisBus
+from reverie.games import Limit
+from reverie.web.limits import Registry
+from reverie.web.shared_limits import RedisLimiter
+from tests.aio import run_async
+
+
+async def _until(check: Any, timeout: float = 5.0) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+
+
+def test_a_lease_has_one_holder_until_it_runs_out_or_is_released(redis_url: str) -> None:
+    async def main() -> None:
+        client = aioredis.Redis.from_url(redis_url)
+        a = RedisLeases(client, "A", seconds=0.3)
+        b = RedisLeases(client, "B", seconds=0.3)
+        assert await a.take("ROOM1") and await a.take("ROOM1")  # taken, then renewed
+        assert not await b.take("ROOM1")
+        await asyncio.sleep(0.2)
+        assert await a.take("ROOM1")  # renewal pushes the end back ...
+        await asyncio.sleep(0.2)
+        assert not await b.take("ROOM1")  # ... so it is still A's
+        await asyncio.sleep(0.4)  # A stopped renewing (died): it runs out
+        assert await b.take("ROOM1") and not await a.take("ROOM1")
+        await a.release("ROOM1")  # not A's to release
+        assert not await a.take("ROOM1")
+        await b.release("ROOM1")
+        assert await a.take("ROOM1")
+        assert a.moves == 2 and b.moves == 1
+        await client.aclose()
+
+    run_async(main())
+
+
+def test_a_lease_is_not_held_while_redis_is_unreachable() -> None:
+    async def main() -> None:
+        client = aioredis.Redis(port=1, socket_connect_timeout=0.2)
+        assert not await RedisLeases(client, "A").take("ROOM1")
+        await client.aclose()
+
+    run_async(main())
+
+
+def test_rate_limits_are_shared_by_every_process(redis_url: str) -> None:
+    async def main() -> None:
+        now = [1000.0]
+        client = aioredis.Redis.from_url(redis_url)
+        one = Registry(shared=RedisLimiter(client, clock=lambda: now[0]))
+        two = Registry(shared=RedisLimiter(client, clock=lambda: now[0]))
+        chat = Limit(rate=1, burst=3)
+        seat = (("seat", "R", "t", "chat"), chat, 1.0)
+        spent = [await (one, two)[i % 2].allow(seat) for i in range(5)]
+        assert spent == [True, True, True, False, False]  # 3 in all, not 3 per process
+        now[0] += 1.0
+        assert await two.allow(seat) and not await one.allow(seat)
+        # All or nothing: a full address bucket spends nothing from the seat's.
+        address = (("address", "1.2.3.4", "chat"), Limit(rate=1, burst=1), 1.0)
+        other = (("seat", "R", "u", "chat"), chat, 1.0)
+        assert await one.allow(other, address)
+        assert not await one.allow(other, address)
+        assert await one.allow(other) and await one.allow(other)  # two of three left
+        assert not await one.allow(other)
+        # Lookups: peeking spends nothing.
+        for _ in range(3):
+            assert await one.lookups_allowed("5.6.7.8", 2)
+        await one.missed("5.6.7.8", 2)
+        await two.missed("5.6.7.8", 2)
+        assert not await one.lookups_allowed("5.6.7.8", 2)
+        await client.aclose()
+
+    run_async(main())
+
+
+def test_limits_let_frames_pass_when_redis_is_away() -> None:
+    async def main() -> None:
+        client = aioredis.Redis(port=1, socket_connect_timeout=0.2)
+        limiter = RedisLimiter(client)
+        assert await Registry(shared=limiter).allow((("k",), Limit(rate=1, burst=1), 5.0))
+        assert limiter.errors == 1
+        await client.aclose()
+
+    run_async(main())
+
+
+def test_the_bus_carries_messages_logs_and_goodbyes_between_processes(redis_url: str) -> None:
+    async def main() -> None:
+        a = RedisBus(redis_url, process_id="A", heartbeat=0.1)
+        b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
+        got: list[tuple[str | None, dict[str, Any]]] = []
+        b.on_message(lambda room, m: got.append((room, m)))
+        a.on_message(lambda room, m: None)
+        await a.start()
+        await b.start()
+        await b.watch("ROOM1")
+        await a.broadcast("ROOM1", {"k": "ev", "v": 2})
+        await a.broadcast("ROOM2", {"k": "ev", "v": 9})  # B does not watch ROOM2
+        await b.broadcast("ROOM1", {"k": "ev", "v": 3})  # its own: not handed back
+        await _until(lambda: any(m.get("v") == 2 for _, m in got))
+        await asyncio.sleep(0.1)
+        assert [(r, m["v"]) for r, m in got if m.get("k") == "ev"] == [("ROOM1", 2)]
+        assert got[0][1]["pid"] == "A"
+        assert "A" in b.peers()
+        # Shared logs: positions count from one; readers start anywhere.
+        assert [await a.append_log("ROOM1", "canvas:1", e) for e in "xyz"] == [1, 2, 3]
+        assert await b.read_log("ROOM1", "canvas:1", 1) == ["y", "z"]
+        # A goes away politely: B hears it at once.
+        await a.close()
+        await _until(lambda: "gone" in [m.get("k") for r, m in got if r is None])
+        assert (None, {"k": "gone", "pid": "A"}) in got
+        await b.close()
+
+    run_async(main())
+
+
+def test_a_process_that_goes_silent_is_forgotten(redis_url: str) -> None:
+    async def main() -> None:
+        a = RedisBus(redis_url, process_id="A", heartbeat=0.1)
+        b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
+        gone: list[str] = []
+        b.on_message(lambda room, m: gone.append(m["pid"]) if m.get("k") == "gone" else None)
+        a.on_message(lambda room, m: None)
+        await a.start()
+        await b.start()
+        await _until(lambda: "A" in b.peers())
+        for task in a._tasks:  # A dies: no beat, no goodbye
+            task.cancel()
+        await _until(lambda: gone == ["A"], timeout=3)
+        await b.close()
+        await a.client.aclose()
+
+    run_async(main())
+
+
+def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(redis_url: str) -> None:
+    async def main() -> None:
+        b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
+        got: list[tuple[str | None, dict[str, Any]]] = []
+        b.on_message(lambda room, m: got.append((room, m)))
+        await b.start()
+        await b.watch("ROOM1")
+        await b.watch("ROOM2")
+        admin = aioredis.Redis.from_url(redis_url)
+        await admin.client_kill_filter(_type="pubsub")  # the subscription drops
+        await _until(lambda: {r for r, m in got if m.get("k") == "resync"} == {"ROOM1", "ROOM2"})
+        # And it listens again.
+        sender = RedisBus(redis_url, process_id="C")
+        await sender.broadcast("ROOM1", {"k": "ev", "v": 5})
+        await _until(lambda: any(m.get("v") == 5 for _, m in got))
+        await b.check()
+        for bus in (b, sender):
+            await bus.close()
+        await admin.aclose()
+
+    run_async(main())
