@@ -1,32 +1,40 @@
-"""Load test: R rooms of six players on real sockets against one server process.
+"""Load test: R rooms of six players on real sockets against one or more server processes.
 
-The server runs as its own process (``reverie serve`` on a fresh data folder). This
-process opens six WebSocket clients per room; in every room the players whose move the
-table awaits act from their own views (the simple bot's choices) after a think time, so
-each room makes about one move per ``--think`` seconds, like a lively table. For each
-move it measures the time from sending it to the last of the room's six clients
-receiving the new state, and it samples the server's CPU time and memory.
+The server runs as its own process (``reverie serve`` on a fresh data folder), or with
+``--processes N`` as N processes on one PostgreSQL database and one Redis (a fresh
+schema and Redis database each run), each room's six sockets spread over the processes
+so that every move crosses the bus. This process opens six WebSocket clients per room;
+in every room the players whose move the table awaits act from their own views (the
+simple bot's choices) after a think time, so each room makes about one move per
+``--think`` seconds, like a lively table. For each move it measures the time from sending
+it to the last of the room's six clients receiving the new state, and it samples the
+servers' CPU time and memory.
 
     python -m benchmarks.load [--rooms 100 500 1000] [--seconds 20] [--think 1.0] [--no-write]
+    python -m benchmarks.load --processes 1 2 --rooms 300 --think 0.2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import resource
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -105,7 +113,11 @@ async def open_player(base: str, code: str, token: str | None) -> Player:
     return Player(ws=ws, token=token)
 
 
-async def setup_room(base: str, http: httpx.AsyncClient, tasks: list[asyncio.Task[None]]) -> Room:
+async def setup_room(
+    bases: list[str], index: int, http: httpx.AsyncClient, tasks: list[asyncio.Task[None]]
+) -> Room:
+    """Room ``index``: player j's socket goes to process ``(index + j) % N``."""
+    base = bases[index % len(bases)]
     r = await http.post(
         f"{base}/api/rooms",
         json={"name": "P0", "color": COLORS[0], "variant": "dixit", "seats": 6},
@@ -117,7 +129,7 @@ async def setup_room(base: str, http: httpx.AsyncClient, tasks: list[asyncio.Tas
     room.players.append(host)
     tasks.append(asyncio.create_task(reader(room, host)))
     for i in range(1, 6):
-        p = await open_player(base, room.code, None)
+        p = await open_player(bases[(index + i) % len(bases)], room.code, None)
         room.players.append(p)
         tasks.append(asyncio.create_task(reader(room, p)))
         await p.ws.send(json.dumps({"type": "join", "name": f"P{i}", "color": COLORS[i]}))
@@ -195,9 +207,26 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, data: str, database_url: str | None = None, bus_url: str | None = None
+) -> subprocess.Popen[bytes]:
+    shared = []
+    if database_url:
+        shared += ["--database-url", database_url]
+    if bus_url:
+        shared += ["--bus-url", bus_url]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "reverie", "serve", "--port", str(port), "--data-dir", data],
+        [
+            sys.executable,
+            "-m",
+            "reverie",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            data,
+            *shared,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         # One client address opens every room and socket: lift the per-address limits.
@@ -221,12 +250,27 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("server did not start")
 
 
-async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str, float]:
-    base = f"http://127.0.0.1:{port}"
+async def run(
+    n_rooms: int,
+    seconds: float,
+    think: float,
+    port: int,
+    processes: int = 0,
+    database_url: str | None = None,
+    bus_url: str | None = None,
+) -> dict[str, float]:
+    """One run; ``processes`` 0: one process on SQLite, else that many on ``database_url``
+    (PostgreSQL) and ``bus_url`` (Redis)."""
+    ports = [port] + [free_port() for _ in range(max(0, processes - 1))]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(port, data)
+        servers = [
+            start_server(p, data, database_url if processes else None,
+                         bus_url if processes else None)
+            for p in ports
+        ]  # fmt: skip
         try:
-            idle_rss = rss_mib(server.pid)
+            idle_rss = sum(rss_mib(s.pid) for s in servers)
             tasks: list[asyncio.Task[None]] = []
             # No keep-alive: a pooled connection left idle past the server's keep-alive
             # timeout would be closed under a later request.
@@ -234,11 +278,11 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
             async with httpx.AsyncClient(limits=limits, timeout=30) as http:
                 gate = asyncio.Semaphore(25)
 
-                async def one() -> Room:
+                async def one(index: int) -> Room:
                     async with gate:
-                        return await setup_room(base, http, tasks)
+                        return await setup_room(bases, index, http, tasks)
 
-                rooms = list(await asyncio.gather(*(one() for _ in range(n_rooms))))
+                rooms = list(await asyncio.gather(*(one(i) for i in range(n_rooms))))
             await asyncio.sleep(2)
             rng = random.Random(n_rooms)
             warmup = 5.0
@@ -248,13 +292,13 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
             lags: list[float] = []
             drivers.append(asyncio.create_task(loop_lag(lags, stop)))
             await asyncio.sleep(warmup)
-            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            cpu0, t0 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             me0 = time.process_time()
             await asyncio.gather(*drivers)
-            cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+            cpu1, t1 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             me1 = time.process_time()
             await asyncio.sleep(1.0)  # let the last updates land
-            rss = rss_mib(server.pid)
+            rss = sum(rss_mib(s.pid) for s in servers)
             lat = sorted(latencies(rooms, start + warmup))
             for room in rooms:
                 for p in room.players:
@@ -263,15 +307,19 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
-            server.terminate()
-            server.wait(timeout=20)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(timeout=20)
     moves = len(lat)
     return {
+        "processes": processes,
         "rooms": n_rooms,
         "sockets": n_rooms * 6,
         "moves_per_s": moves / (t1 - t0),
         "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
+        "p999_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.999))] if lat else float("nan"),
         "max_ms": 1000 * lat[-1] if lat else float("nan"),
         "server_cpu": (cpu1 - cpu0) / (t1 - t0),
         "load_cpu": (me1 - me0) / (t1 - t0),
@@ -282,6 +330,62 @@ async def run(n_rooms: int, seconds: float, think: float, port: int) -> dict[str
     }
 
 
+@contextlib.contextmanager
+def fresh_services(database_url: str, bus_url: str) -> Iterator[tuple[str, str]]:
+    """A new PostgreSQL schema (dropped afterwards) and an emptied Redis database."""
+    import psycopg
+    import redis
+
+    schema = f"reverie_bench_{secrets.token_hex(4)}"
+    redis.Redis.from_url(bus_url).flushdb()
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f'CREATE SCHEMA "{schema}"')
+        sep = "&" if "?" in database_url else "?"
+        try:
+            yield f"{database_url}{sep}options={quote(f'-csearch_path={schema}')}", bus_url
+        finally:
+            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def compare_processes(args: argparse.Namespace) -> None:
+    """``--processes 1 2``: the same load on one process and on two (PostgreSQL + Redis)."""
+    results = []
+    for n in args.rooms:
+        for processes in args.processes:
+            with fresh_services(args.database_url, args.bus_url) as (db, bus):
+                port = args.port or free_port()
+                res = asyncio.run(run(n, args.seconds, args.think, port, processes, db, bus))
+            results.append(res)
+            print(
+                f"{processes} process(es) {n:5} rooms  {res['moves_per_s']:7.1f} moves/s  "
+                f"p50 {res['p50_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
+                f"server CPU {res['server_cpu']:5.0%}  load CPU {res['load_cpu']:5.0%} "
+                f"(loop lag p99 {res['load_lag_p99_ms']:.0f} ms)"
+            )
+    base = {r["rooms"]: r["moves_per_s"] for r in results if r["processes"] == 1}
+    lines = [
+        f"Machine: {describe()}. The server processes, PostgreSQL, Redis and the load "
+        "generator all share these 2 cores. Dixit rooms of six players, each room's sockets "
+        "spread over the processes (every move crosses the bus), one move per room about "
+        f"every {args.think:g} s, {args.seconds:g} s measured after a 5 s warm-up. Latency: "
+        "move sent → the last of the room's six clients has the new state.",
+        "",
+        "| processes | rooms | moves/s | vs one process | p50 | p99 | p99.9 | server CPU "
+        "| load CPU | load loop lag p99 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {r['processes']:.0f} | {r['rooms']:,.0f} | {r['moves_per_s']:.0f} | "
+            f"{r['moves_per_s'] / base.get(r['rooms'], r['moves_per_s']):.2f}× | "
+            f"{r['p50_ms']:.1f} ms | {r['p99_ms']:.1f} ms | {r['p999_ms']:.1f} ms | "
+            f"{r['server_cpu']:.0%} | {r['load_cpu']:.0%} | {r['load_lag_p99_ms']:.0f} ms |"
+            for r in results
+        ],
+    ]
+    if not args.no_write:
+        write_section("load-processes", "\n".join(lines))
+        print("figures written to docs/benchmarks.md")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, nargs="+", default=[100, 500, 1000])
@@ -289,6 +393,17 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a room's moves")
     parser.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument(
+        "--processes", type=int, nargs="+", default=None,
+        help="compare this many server processes on PostgreSQL + Redis (e.g. 1 2)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--database-url", default="postgresql://postgres@127.0.0.1:5432/test",
+        help="PostgreSQL for --processes (a fresh schema is made per run)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bus-url", default="redis://127.0.0.1:6379/14", help="Redis for --processes"
+    )
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
@@ -298,6 +413,9 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
+    if args.processes:
+        compare_processes(args)
+        return
     results = []
     for n in args.rooms:
         port = args.port or free_port()
@@ -306,6 +424,7 @@ def main() -> None:
         print(
             f"{n:5} rooms {res['sockets']:5} sockets  {res['moves_per_s']:7.1f} moves/s  "
             f"p50 {res['p50_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
+            f"p99.9 {res['p999_ms']:6.1f} ms  max {res['max_ms']:6.0f} ms  "
             f"server CPU {res['server_cpu']:5.0%}  load CPU {res['load_cpu']:5.0%} "
             f"(loop lag p99 {res['load_lag_p99_ms']:.0f} ms)  "
             f"RSS {res['rss_mib']:6.0f} MiB "

@@ -63,6 +63,8 @@ class LiveRoom:
     # Messages from other processes, handled in order by one task at a time.
     inbox: deque[dict[str, Any]] = field(default_factory=deque)
     inbox_task: asyncio.Task[None] | None = None
+    # A message about this room could not be sent to the other processes.
+    unsent: bool = False
 
     def sockets(self, token_hash: str) -> int:
         """Open sockets of a seat token in every process."""

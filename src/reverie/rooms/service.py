@@ -304,6 +304,7 @@ class RoomService:
         every = self.leases.seconds / 4
         while not self._closed:
             await self._poll_if_deaf()
+            await self._resend_heads()
             for code, live in list(self.rooms.items()):
                 held = await self.leases.take(code)
                 if held and not live.leased:
@@ -319,6 +320,15 @@ class RoomService:
                     log.info("room %s: lease lost; another process runs it", code)
                     self._stop_runners(live)
             await asyncio.sleep(every)
+
+    async def _resend_heads(self) -> None:
+        """Rooms whose news could not be sent: say how far their log goes, so the other
+        processes catch up from it."""
+        for live in list(self.rooms.values()):
+            if live.unsent:
+                live.unsent = False
+                await self._broadcast(live, {"k": "head", "v": live.state.version})
+                await self._broadcast_presence(live)
 
     async def _poll_if_deaf(self) -> None:
         """While the bus is down, nothing tells this process what the others commit:
@@ -534,6 +544,9 @@ class RoomService:
             await self.bus.broadcast(live.state.code, message)
         except BusUnavailable as exc:
             self.stats["bus_errors"] += 1
+            # The others would wait for news that never comes: tell them to read the
+            # log once the bus is back (see run_leases).
+            live.unsent = True
             log.warning("room %s: %s", live.state.code, exc)
 
     # ------------------------------------------------------------------ other processes
@@ -574,6 +587,10 @@ class RoomService:
                     self._apply(live, event, float(message["at"]), local=False)
                     self._changed(live)
                 else:  # a gap: messages were lost, the log has them
+                    await self._catch_up(live)
+        elif kind == "head":
+            if int(message["v"]) > live.state.version:
+                async with live.lock:
                     await self._catch_up(live)
         elif kind == "presence":
             tokens = message.get("tokens") or {}

@@ -23,6 +23,10 @@ def chat_audience(team: int | None) -> Audience:
     return EVERYONE if team is None else team_only(team)
 
 
+def _nobody() -> int | None:
+    return None
+
+
 class Visibility:
     """The filter of one connection: ``seat()`` tells where it sits now (None: a
     spectator)."""
@@ -31,6 +35,12 @@ class Visibility:
         self.service = service
         self.live = live
         self._seat = seat
+
+    def release(self) -> None:
+        """Forget the connection (its ``seat`` callable refers back to it): a closed
+        socket's objects are then freed by reference counting alone, even once the
+        garbage collector no longer looks at them (reverie.web.gcpolicy)."""
+        self._seat = _nobody
 
     def admits(self, audience: Audience | None) -> bool:
         """Whether a frame for ``audience`` (None: a reply to this connection's own

@@ -30,6 +30,7 @@ from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
+from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
 from reverie.web.settings import Settings
@@ -385,9 +386,13 @@ def create_app(
         # server: keep it out of the garbage collector's full passes, which otherwise
         # walk it all and pause every table for tens of milliseconds.
         gc.freeze()
+        gc_watch = GcWatch(metrics.gc_observer)
+        gc_watch.install()
         background = [asyncio.create_task(service.run_janitor())]
         if bus.shared:
             background.append(asyncio.create_task(service.run_leases()))
+        if cfg.gc_settle_seconds > 0:
+            background.append(asyncio.create_task(run_settler(cfg.gc_settle_seconds)))
         try:
             yield
         finally:
@@ -398,6 +403,7 @@ def create_app(
             for task in background:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            gc_watch.remove()
             await service.close()
             await bus.close()
             await store.close()

@@ -68,7 +68,18 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=self.registry,
         )
+        self.gc_pause = Histogram(
+            "reverie_gc_pause_seconds",
+            "Garbage-collector passes by generation (2: a full pass over every object).",
+            ["generation"],
+            buckets=(0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
         self._service: ServiceCollector | None = None
+
+    def gc_observer(self, generation: int, seconds: float) -> None:
+        """Record one collection (for :class:`reverie.web.gcpolicy.GcWatch`)."""
+        self.gc_pause.labels(str(generation)).observe(seconds)
 
     def watch(self, service: RoomService) -> None:
         """Report ``service``'s rooms and counters."""

@@ -44,6 +44,8 @@ class Settings:
     shares the rate limits); ``lease_seconds`` how long a room's lease lasts without
     renewal (a dead process's rooms move on within about that long). ``log_format``:
     ``text`` or ``json`` (one object a line, with process id and room code).
+    ``gc_settle_seconds``: how often long-lived objects are frozen out of the garbage
+    collector's full passes (0: CPython's defaults; see :mod:`reverie.web.gcpolicy`).
     """
 
     data_dir: Path = Path("data")
@@ -69,6 +71,7 @@ class Settings:
     forwarded_allow_ips: str | None = None
     lease_seconds: float = 8.0
     log_format: str = "text"
+    gc_settle_seconds: float = 30.0
 
     @property
     def store_url(self) -> str:

@@ -51,6 +51,8 @@ MAX_PENDING_REPLIES = 200
 MAX_STRIKES = 40  # refused frames in a row before a flooding client is cut off
 UNAVAILABLE = "The server cannot save moves right now; try again in a moment."
 CHAT_BACKLOG = 50
+#: Seconds a closed socket's writer has to finish before it is cancelled.
+WRITER_GRACE = 1.0
 _ENCODER = msgspec.json.Encoder()
 
 
@@ -183,6 +185,8 @@ class Connection:
         while not self.closed:
             await self.wake.wait()
             self.wake.clear()
+            if self.closed:
+                return
             if self.revoked:
                 await self._revoke()
                 return
@@ -451,12 +455,22 @@ async def room_socket(ws: WebSocket) -> None:
         conn.closed = True
         conn.wake.set()
         service.bus.unsubscribe(code, conn.on_bus)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        # Let the writer end on its own (it sees ``closed``): a cancelled task keeps an
+        # exception whose traceback holds this connection in a reference cycle, which
+        # the garbage collector may no longer visit (reverie.web.gcpolicy). Cancel only
+        # one stuck sending to a client that stopped reading.
+        await asyncio.wait({writer}, timeout=WRITER_GRACE)
+        if not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+        elif not writer.cancelled() and writer.exception() is not None:
+            log.debug("writer in room %s ended: %r", code, writer.exception())
+        del writer
         conn.ungate_seat()
         if conn.is_counted:
             await service.disconnect(live, conn.counted)
+        conn.visibility.release()
 
 
 async def _receive_hello(ws: WebSocket, conn: Connection, timeout: float) -> Hello | None:
