@@ -208,7 +208,11 @@ def free_port() -> int:
 
 
 def start_server(
-    port: int, data: str, database_url: str | None = None, bus_url: str | None = None
+    port: int,
+    data: str,
+    database_url: str | None = None,
+    bus_url: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     shared = []
     if database_url:
@@ -236,6 +240,7 @@ def start_server(
             "REVERIE_MAX_CONNECTIONS_PER_ADDRESS": "0",
             "REVERIE_MAX_HTTP_CONNECTIONS_PER_ADDRESS": "0",
             "REVERIE_ADDRESS_FACTOR": "0",
+            **(env or {}),
         },
     )
     for _ in range(200):
@@ -258,15 +263,16 @@ async def run(
     processes: int = 0,
     database_url: str | None = None,
     bus_url: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> dict[str, float]:
     """One run; ``processes`` 0: one process on SQLite, else that many on ``database_url``
-    (PostgreSQL) and ``bus_url`` (Redis)."""
+    (PostgreSQL) and ``bus_url`` (Redis); ``env``: more settings for the servers."""
     ports = [port] + [free_port() for _ in range(max(0, processes - 1))]
     bases = [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as data:
         servers = [
             start_server(p, data, database_url if processes else None,
-                         bus_url if processes else None)
+                         bus_url if processes else None, env)
             for p in ports
         ]  # fmt: skip
         try:
@@ -299,6 +305,7 @@ async def run(
             me1 = time.process_time()
             await asyncio.sleep(1.0)  # let the last updates land
             rss = sum(rss_mib(s.pid) for s in servers)
+            full_passes, full_seconds = await gc_full_passes(bases)
             lat = sorted(latencies(rooms, start + warmup))
             for room in rooms:
                 for p in room.players:
@@ -327,7 +334,67 @@ async def run(
         "cpu_ms_per_room_s": 1000 * (cpu1 - cpu0) / (t1 - t0) / n_rooms,
         "rss_mib": rss,
         "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
+        "gc_full_passes": full_passes,
+        "gc_full_ms": 1000 * full_seconds,
     }
+
+
+async def gc_full_passes(bases: list[str]) -> tuple[float, float]:
+    """Full garbage-collector passes the servers made so far, and their total seconds
+    (from /metrics)."""
+    count = total = 0.0
+    async with httpx.AsyncClient(timeout=10) as http:
+        for base in bases:
+            text = (await http.get(f"{base}/metrics")).text
+            for line in text.splitlines():
+                if line.startswith('reverie_gc_pause_seconds_count{generation="2"}'):
+                    count += float(line.rsplit(" ", 1)[1])
+                elif line.startswith('reverie_gc_pause_seconds_sum{generation="2"}'):
+                    total += float(line.rsplit(" ", 1)[1])
+    return count, total
+
+
+def compare_gc(args: argparse.Namespace) -> None:
+    """``--gc-settle 0 30``: one process with CPython's collector as it is, then with
+    settled objects frozen every 30 s (reverie.web.gcpolicy)."""
+    results = []
+    for n in args.rooms:
+        for settle in args.gc_settle:
+            env = {"REVERIE_GC_SETTLE_SECONDS": f"{settle:g}"}
+            port = args.port or free_port()
+            res = asyncio.run(run(n, args.seconds, args.think, port, env=env))
+            res["settle"] = settle
+            results.append(res)
+            print(
+                f"settle {settle:g}s {n:5} rooms  {res['moves_per_s']:6.1f} moves/s  "
+                f"p50 {res['p50_ms']:6.1f}  p99 {res['p99_ms']:6.1f}  "
+                f"p99.9 {res['p999_ms']:6.1f}  max {res['max_ms']:6.0f} ms  "
+                f"full GC passes {res['gc_full_passes']:.0f} ({res['gc_full_ms']:.0f} ms)  "
+                f"RSS {res['rss_mib']:.0f} MiB  load lag p99 {res['load_lag_p99_ms']:.0f} ms"
+            )
+    lines = [
+        f"Machine: {describe()}. One server process (SQLite) and the load generator on "
+        f"these cores; Dixit rooms of six sockets, one move per room about every "
+        f"{args.think:g} s, {args.seconds:g} s measured after a 5 s warm-up. Settle 0: "
+        "CPython's collector as it comes (after the start-up freeze); settle N: objects "
+        "still alive after a young collection are frozen every N s (reverie.web.gcpolicy). "
+        "Full passes: the collector's generation-2 passes during the whole run.",
+        "",
+        "| settle | rooms | sockets | moves/s | p50 | p99 | p99.9 | max | full GC passes "
+        "| time in them | server RSS | load loop lag p99 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {r['settle']:g} s | {r['rooms']:,.0f} | {r['sockets']:,.0f} | "
+            f"{r['moves_per_s']:.0f} | {r['p50_ms']:.1f} ms | {r['p99_ms']:.1f} ms | "
+            f"{r['p999_ms']:.1f} ms | {r['max_ms']:.0f} ms | {r['gc_full_passes']:.0f} | "
+            f"{r['gc_full_ms']:.0f} ms | {r['rss_mib']:.0f} MiB | "
+            f"{r['load_lag_p99_ms']:.0f} ms |"
+            for r in results
+        ],
+    ]
+    if not args.no_write:
+        write_section("gc-tail", "\n".join(lines))
+        print("figures written to docs/benchmarks.md")
 
 
 @contextlib.contextmanager
@@ -404,6 +471,10 @@ def main() -> None:
     parser.add_argument(
         "--bus-url", default="redis://127.0.0.1:6379/14", help="Redis for --processes"
     )
+    parser.add_argument(
+        "--gc-settle", type=float, nargs="+", default=None,
+        help="compare garbage-collector settings (seconds between settles; 0: off)",
+    )  # fmt: skip
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
@@ -415,6 +486,9 @@ def main() -> None:
         pass
     if args.processes:
         compare_processes(args)
+        return
+    if args.gc_settle:
+        compare_gc(args)
         return
     results = []
     for n in args.rooms:

@@ -14,6 +14,11 @@ sockets are a minimal WebSocket client (``RawSocket``) that counts drawing frame
 decoding them; its own event-loop lag is reported so an overloaded generator shows.
 
     python -m benchmarks.strokes [--rooms 50 100 200] [--seconds 20] [--no-write]
+    python -m benchmarks.strokes --processes 2 --rooms 200
+
+With ``--processes N`` the server is N processes on one PostgreSQL database and one
+Redis (a fresh schema and Redis database), each room's eight sockets spread over them, so
+every stroke crosses Redis to reach half the viewers.
 """
 
 from __future__ import annotations
@@ -34,7 +39,14 @@ from typing import Any
 
 import httpx
 
-from benchmarks.load import cpu_seconds, free_port, loop_lag, rss_mib, start_server
+from benchmarks.load import (
+    cpu_seconds,
+    free_port,
+    fresh_services,
+    loop_lag,
+    rss_mib,
+    start_server,
+)
 from benchmarks.machine import describe, write_section
 
 COLORS = ["#e63946", "#f4a261", "#e9c46a", "#2a9d8f", "#457b9d", "#8338ec", "#ff66c4", "#8ac926"]
@@ -197,8 +209,10 @@ def _phase(s: Seat) -> str | None:
     return None if game is None else str(game["phase"])
 
 
-async def setup_room(port: int, http: httpx.AsyncClient) -> Room:
-    """A table of eight in two teams, its drawer in the drawing phase."""
+async def setup_room(ports: list[int], index: int, http: httpx.AsyncClient) -> Room:
+    """A table of eight in two teams, its drawer in the drawing phase; seat i's socket
+    on process ``(index + i) % N``."""
+    port = ports[index % len(ports)]
     options = {"think_seconds": 0, "choose_seconds": 3600, "draw_seconds": 3600}
     r = await http.post(
         f"http://127.0.0.1:{port}/api/rooms",
@@ -211,7 +225,8 @@ async def setup_room(port: int, http: httpx.AsyncClient) -> Room:
     path = f"/ws/{room.code}"
     for i in range(SEATS):
         seat = Seat()
-        seat.sock = await RawSocket.open("127.0.0.1", port, path, seat.on_text)
+        where = ports[(index + i) % len(ports)]
+        seat.sock = await RawSocket.open("127.0.0.1", where, path, seat.on_text)
         token = body["token"] if i == 0 else None
         seat.sock.send({"type": "hello", "token": token, "lang": "en"})
         if i:
@@ -291,20 +306,30 @@ def traffic(rooms: list[Room]) -> tuple[int, int]:
     return sent, received
 
 
-async def run(n_rooms: int, seconds: float, port: int) -> dict[str, float]:
+async def run(
+    n_rooms: int,
+    seconds: float,
+    port: int,
+    processes: int = 0,
+    database_url: str | None = None,
+    bus_url: str | None = None,
+) -> dict[str, float]:
+    """One run; ``processes`` 0: one process on SQLite, else that many on PostgreSQL and
+    Redis."""
+    ports = [port] + [free_port() for _ in range(max(0, processes - 1))]
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(port, data)
+        servers = [start_server(p, data, database_url, bus_url) for p in ports]
         try:
-            idle_rss = rss_mib(server.pid)
+            idle_rss = sum(rss_mib(s.pid) for s in servers)
             limits = httpx.Limits(max_connections=20, max_keepalive_connections=0)
             async with httpx.AsyncClient(limits=limits, timeout=30) as http:
                 gate = asyncio.Semaphore(20)
 
-                async def one() -> Room:
+                async def one(index: int) -> Room:
                     async with gate:
-                        return await setup_room(port, http)
+                        return await setup_room(ports, index, http)
 
-                rooms = list(await asyncio.gather(*(one() for _ in range(n_rooms))))
+                rooms = list(await asyncio.gather(*(one(i) for i in range(n_rooms))))
             await asyncio.sleep(1)
             rng = random.Random(n_rooms)
             warmup = 3.0
@@ -314,13 +339,15 @@ async def run(n_rooms: int, seconds: float, port: int) -> dict[str, float]:
             tasks = [asyncio.create_task(drive(r, stop, rng)) for r in rooms]
             tasks.append(asyncio.create_task(loop_lag(lags, stop)))
             await asyncio.sleep(warmup)
-            cpu0, t0, me0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+            cpu0 = sum(cpu_seconds(s.pid) for s in servers)
+            t0, me0 = time.perf_counter(), time.process_time()
             sent0, got0 = traffic(rooms)
             await asyncio.gather(*tasks)
-            cpu1, t1, me1 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+            cpu1 = sum(cpu_seconds(s.pid) for s in servers)
+            t1, me1 = time.perf_counter(), time.process_time()
             sent1, got1 = traffic(rooms)
             await asyncio.sleep(1.0)  # let the last batches land
-            rss = rss_mib(server.pid)
+            rss = sum(rss_mib(s.pid) for s in servers)
             lat, lost = latencies(rooms, start + warmup)
             errors = sum(len(s.errors) for r in rooms for s in r.seats)
             for r in rooms:
@@ -328,8 +355,10 @@ async def run(n_rooms: int, seconds: float, port: int) -> dict[str, float]:
                     assert s.sock is not None
                     s.sock.close()
         finally:
-            server.terminate()
-            server.wait(timeout=20)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(timeout=20)
     lat.sort()
     span = t1 - t0
     return {
@@ -356,10 +385,17 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, nargs="+", default=[50, 100, 200])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--no-write", action="store_true", help="do not update the docs")
+    parser.add_argument("--processes", type=int, default=0, help="server processes (PG + Redis)")
+    parser.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--bus-url", default="redis://127.0.0.1:6379/14")
     args = parser.parse_args()
     results = []
     for n in args.rooms:
-        r = asyncio.run(run(n, args.seconds, free_port()))
+        if args.processes:
+            with fresh_services(args.database_url, args.bus_url) as (db, bus):
+                r = asyncio.run(run(n, args.seconds, free_port(), args.processes, db, bus))
+        else:
+            r = asyncio.run(run(n, args.seconds, free_port()))
         results.append(r)
         print(
             f"{n:5d} rooms {r['sockets']:5.0f} sockets  {r['batches_per_s']:7.0f} batches/s  "
@@ -373,11 +409,17 @@ def main() -> None:
         )
     if args.no_write:
         return
+    where = (
+        f" --processes {args.processes}`: {args.processes} processes on PostgreSQL + Redis, "
+        "each room's sockets spread over them; "
+        if args.processes
+        else "`: one process; "
+    )
     lines = [
         f"Machine: {describe()}",
         "",
         f"`python -m benchmarks.strokes --rooms {' '.join(map(str, args.rooms))} "
-        f"--seconds {args.seconds:g}`: rooms of {SEATS} (two teams of four), one drawer "
+        f"--seconds {args.seconds:g}{where}rooms of {SEATS} (two teams of four), one drawer "
         f"per room sending {BATCHES_PER_SECOND} batches/s of {POINTS_PER_BATCH} points; "
         "latency = drawer's send → the last of the 7 other sockets receiving the batch.",
         "",
@@ -394,7 +436,7 @@ def main() -> None:
             f"| {100 * r['server_cpu']:.0f}% | {100 * r['load_cpu']:.0f}% "
             f"| {r['load_lag_p99_ms']:.1f} | {r['rss_mib']:.0f} |"
         )
-    write_section("strokes", "\n".join(lines))
+    write_section("strokes-processes" if args.processes else "strokes", "\n".join(lines))
 
 
 if __name__ == "__main__":
