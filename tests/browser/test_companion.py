@@ -25,7 +25,7 @@ from tests.browser.companion import (
     wait_turn,
 )
 from tests.browser.conftest import PHONE, Open, shot
-from tests.browser.ui import scores, wait_phase
+from tests.browser.ui import join, scores, wait_phase
 
 pytestmark = pytest.mark.browser
 
@@ -114,8 +114,8 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) ->
     expect(table.page.locator("#table-final")).to_contain_text("Cy")
     screenshots(phones, table, "companion-dixit-final")
     table.assert_no_secrets()
-    for p in [*phones, table.player]:
-        assert p.errors == [], (p.label, p.errors)
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
 
 
 def test_imaginarium_special_clouds_on_phones_and_table(open_player: Open) -> None:
@@ -155,8 +155,8 @@ def test_imaginarium_special_clouds_on_phones_and_table(open_player: Open) -> No
         wait_turn(p, 3, "clue")
     assert scores(pages[0]) == {"Ann": 4, "Bob": 0, "Cy": 1, "Dee": 1}
     table.assert_no_secrets()
-    for p in [*phones, table.player]:
-        assert p.errors == [], (p.label, p.errors)
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
 
 
 def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
@@ -183,8 +183,6 @@ def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
     phones[0].page.goto(f"/r/{code}#t={token}")
     phones[0].page.wait_for_selector("#lobby .lobby-player.is-you")
     for phone, name in zip(phones[1:], names[1:], strict=True):
-        from tests.browser.ui import join
-
         join(phone, f"/r/{code}", name)
     table = TableScreen(open_player("table", TABLE_1280), code)
     pages = [p.page for p in phones]
@@ -214,3 +212,45 @@ def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
         wait_phase(p, "clue")
     assert table.page.locator(".dice-rows li").count() == rows
     table.assert_no_secrets()
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant"),
+    [("ru", "pictoric-gallery-companion"), ("it", "imaginarium-harmony-companion")],
+)
+def test_companion_screens_in_russian_and_italian(
+    open_player: Open, lang: str, variant: str
+) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    phones, code = companion_table(open_player, variant, names, first_storyteller="0", lang=lang)
+    pages = [p.page for p in phones]
+    table = TableScreen(open_player("table", TABLE_1280, lang=lang), code)
+    shot(table.page, f"companion-{lang}-lobby-table")
+    start(pages[0])
+    tell(pages[0], "")
+    gallery = variant.startswith("pictoric-gallery")
+    count(pages[0], 6 if gallery else 3)
+    if gallery:
+        vote(pages[1], 2)  # nothing of one's own in the gallery
+        place(pages[0], 5)
+    else:
+        for seat, pos in enumerate([1, 2, 3]):
+            place(pages[seat], pos)
+        vote(pages[1], 1)
+    shot(pages[2], f"companion-{lang}-secret-phone", full_page=True)
+    shot(table.page, f"companion-{lang}-secret-table")
+    vote(pages[2], 5 if gallery else 2)
+    table.page.wait_for_selector("#companion-reveal[data-turn='1']")
+    shot(table.page, f"companion-{lang}-reveal-table")
+    shot(pages[1], f"companion-{lang}-reveal-phone", full_page=True)
+    for page in [*pages, table.page]:
+        text = page.inner_text("body")
+        assert "companion." not in text and "table." not in text, text
+    # Gallery: Cy found the pick (3), Bob missed: storyteller 6 − 1 = 5.
+    # Harmony: Bob found Ann's card, Cy voted Bob's: Ann 3 + 1 (her own card's vote
+    # counts too), Bob 3 + 1, Cy 0.
+    want = {"Ann": 5, "Bob": 0, "Cy": 3} if gallery else {"Ann": 4, "Bob": 4, "Cy": 0}
+    assert scores(pages[0]) == want
+    table.assert_no_secrets()
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
