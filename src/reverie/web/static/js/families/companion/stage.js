@@ -209,6 +209,7 @@ export function stageView(g, mine) {
   if (picked.key !== key) {
     picked.key = key;
     picked.position = null;
+    if (g.phase !== "clue") picked.clue = ""; // told: the next clue starts empty
   }
   const parts = g.phase === "dice" ? dice(g, mine) : g.phase === "clue" ? clue(g, mine) : g.phase === "count" ? count(g, mine) : secret(g, mine);
   return h("div", { class: ["panel", "stage", "companion-stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, parts, mine !== null ? tableTools(g) : null);
