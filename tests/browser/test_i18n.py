@@ -83,7 +83,9 @@ def test_every_composed_key_exists() -> None:
     en = _load("en")
     variants = ["dixit", "imaginarium", "imaginarium-harmony", "pictoric", "pictoric-gallery"]
     restrictions = ["four_words", "three_words", "question", "brand", "film", "story"]
+    variants += [f"{v}-companion" for v in variants]
     wanted = [f"variant.{v}.{part}" for v in variants for part in ("title", "blurb")]
+    wanted += [f"companion.phase.{p}" for p in ("dice", "clue", "count", "secret", "over")]
     wanted += [
         f"restriction.{r}.{p}" for r in restrictions for p in ("short", "rule", "rule_other")
     ]
@@ -100,6 +102,9 @@ def test_every_composed_key_exists() -> None:
     drawing = protocol.index("Error codes of the drawing game")
     end = protocol.find("\n\n", drawing)
     section += protocol[drawing : end if end >= 0 else None]
+    companion = protocol.index("Error codes of companion games")
+    end = protocol.find("\n\n", companion)
+    section += protocol[companion : end if end >= 0 else None]
     codes = set(re.findall(r"`([a-z_]+)`", section))
     assert "stale_version" in codes
     wanted += [f"error.{c}" for c in sorted(codes)]

@@ -8,7 +8,7 @@ import sys
 
 def test_rules_import_nothing_above_them() -> None:
     code = (
-        "import sys, reverie.rules.association, reverie.rules.visual\n"
+        "import sys, reverie.rules.association, reverie.rules.visual, reverie.rules.companion\n"
         "above = ('reverie.content', 'reverie.rooms', 'reverie.web', 'reverie.store', 'tools')\n"
         "print(sorted(m for m in sys.modules if m.startswith(above)))"
     )

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import msgspec
 
-from reverie.rules.association.scoring import RoundInput, apply_floor
+from reverie.rules.association.engine import round_points
+from reverie.rules.association.scoring import RoundInput
 from reverie.rules.association.variants import StorySource, find_variant
 from reverie.rules.errors import SetupError
 
@@ -143,8 +144,7 @@ def score_request(request: RoundRequest) -> dict[str, int]:
     if any(b < 0 for b in before):
         raise RoundInputError("scores before the round cannot be negative")
     owners = tuple(seat[o] for o in owners_by_name)
-    earned = variant.score(RoundInput(len(names), 0, owners, story_position, votes))
-    moved = apply_floor(earned, before)
+    moved = round_points(variant, RoundInput(len(names), 0, owners, story_position, votes), before)
     return {name: moved[seat[name]] for name in sorted(names)}
 
 

@@ -30,6 +30,7 @@ from reverie.games.base import (
     team_only,
     union_of,
 )
+from reverie.games.companion import COMPANION
 from reverie.games.visual import VISUAL
 
 _FAMILIES: list[AnyFamily] = []
@@ -90,6 +91,7 @@ def all_variants() -> list[VariantInfo]:
 
 register(ASSOCIATION)
 register(VISUAL)
+register(COMPANION)
 
 __all__ = [
     "EVERYONE",

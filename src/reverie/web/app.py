@@ -30,6 +30,7 @@ from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
+from reverie.web import qr
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
@@ -295,6 +296,7 @@ SOFTWARE = [
     {"source": "Typer", "license": "MIT"},
     {"source": "Rich", "license": "MIT"},
     {"source": "Preact", "license": "MIT"},
+    {"source": "Segno", "license": "BSD-3-Clause"},
 ]
 
 
@@ -420,6 +422,8 @@ def create_app(
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),
+        Route("/api/rooms/{code}/join", qr.join_info),
+        Route("/api/rooms/{code}/qr.svg", qr.join_qr),
         Route("/api/decks", decks_index),
         Route("/api/decks/{deck}", deck_detail),
         Route("/api/decks/{deck}/images", deck_images),

@@ -31,7 +31,17 @@ from reverie.rules.association.variants import (
 from reverie.rules.errors import IllegalAction, SetupError
 from reverie.rules.seeded import rng_for, secret_hex
 
-__all__ = ["Transition", "apply", "new_game", "replay", "waiting_for"]
+__all__ = [
+    "Transition",
+    "apply",
+    "highest_rolls",
+    "new_game",
+    "replay",
+    "restriction_for",
+    "round_points",
+    "score_ends_game",
+    "waiting_for",
+]
 
 
 class Transition(NamedTuple):
@@ -133,17 +143,27 @@ def _first_storyteller(
         return rng.randrange(n), ()
     # Dice: everyone rolls, the tied highest roll again. A roll of 0 in the record means
     # the seat was out of the re-roll.
-    contenders = list(range(n))
+    contenders: tuple[int, ...] = tuple(range(n))
     rolls: list[tuple[int, ...]] = []
     while True:
         roll = [0] * n
         for s in contenders:
             roll[s] = rng.randint(1, 6)
         rolls.append(tuple(roll))
-        top = max(roll)
-        contenders = [s for s in contenders if roll[s] == top]
+        contenders = highest_rolls(roll)
         if len(contenders) == 1:
             return contenders[0], tuple(rolls)
+
+
+def highest_rolls(roll: Sequence[int]) -> tuple[int, ...]:
+    """The seats that rolled the highest number (0: did not roll): one seat starts, a tie
+    rolls again among the tied.
+
+    >>> highest_rolls([3, 0, 5, 5]), highest_rolls([6, 2, 0])
+    ((2, 3), (0,))
+    """
+    top = max(roll)
+    return tuple(s for s, r in enumerate(roll) if r == top)
 
 
 # ---------------------------------------------------------------------------- turns
@@ -197,11 +217,21 @@ def _start_turn(
 
 
 def _restriction(state: GameState, v: Variant, seat: int) -> Restriction | None:
-    setting = state.options.restrictions
+    return restriction_for(state.options.restrictions, v, state.scores[seat])
+
+
+def restriction_for(setting: str, v: Variant, score: int) -> Restriction | None:
+    """The clue restriction of a storyteller with ``score`` under the table's
+    ``restrictions`` setting: the board's special square, none, or one for the game.
+
+    >>> from reverie.rules.association.variants import IMAGINARIUM
+    >>> restriction_for("board", IMAGINARIUM, 3), restriction_for("off", IMAGINARIUM, 3)
+    (<Restriction.FOUR_WORDS: 'four_words'>, None)
+    """
     if setting == "off":
         return None
     if setting == "board":
-        return v.board.restriction_at(state.scores[seat])
+        return v.board.restriction_at(score)
     return Restriction(setting)
 
 
@@ -512,8 +542,7 @@ def _finish_round(
     n = len(state.players)
     story_position = rnd.table.index(rnd.story_card) + 1
     votes = {s: p for s, p in enumerate(rnd.votes) if p is not None}
-    earned = v.score(RoundInput(n, st, rnd.owners, story_position, votes))
-    points = apply_floor(earned, state.scores)
+    points = round_points(v, RoundInput(n, st, rnd.owners, story_position, votes), state.scores)
     scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
     result = RoundResult(
         number=rnd.number,
@@ -588,12 +617,31 @@ def _draw_each(
     return tuple(new), deck, discard
 
 
+def round_points(v: Variant, r: RoundInput, before: Sequence[int]) -> list[int]:
+    """The points each seat moves for a revealed round: the variant's scoring, then the
+    floor at the start of the track (the one scorer of the online and companion games)."""
+    return apply_floor(v.score(r), list(before))
+
+
+def score_ends_game(v: Variant, scores: Sequence[int], target: int | None, track: int) -> bool:
+    """Whether the scores end the game: a target score reached, or a piece in
+    Pictoric's PICTORICBOX (the end of a ``track`` steps long).
+
+    >>> from reverie.rules.association.variants import PICTORIC, DIXIT
+    >>> score_ends_game(PICTORIC, [40, 3], None, 40), score_ends_game(DIXIT, [40, 3], None, 40)
+    (True, False)
+    """
+    if target is not None and max(scores) >= target:
+        return True
+    return v.end is EndRule.TRACK_END and max(scores) >= track
+
+
 def _reached_end(state: GameState, v: Variant, deck: tuple[int, ...], deck_short: bool) -> bool:
-    target = state.options.target_score
-    if target is not None and max(state.scores) >= target:
+    options = state.options
+    if score_ends_game(v, state.scores, options.target_score, options.track_length):
         return True
     if v.end is EndRule.TRACK_END:
-        return max(state.scores) >= state.options.track_length
+        return False
     if v.end is EndRule.DECK_DRAWN:
         return deck_short or not deck
     return False

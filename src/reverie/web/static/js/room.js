@@ -15,6 +15,7 @@ import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from
 import { noticesView, absenceError, absenceStatus } from "./shell/absence.js";
 import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
+import { tableMode } from "./shell/table.js";
 
 const family = () => familyFor(caps());
 
@@ -87,6 +88,8 @@ function page() {
   if (app.missing) return missingView();
   if (app.replaced) return replacedView();
   if (!fam) return null;
+  // The table screen: the family's big view, else the spectator's page.
+  if (tableMode && fam.table && room()) return h("div", { class: "table-screen-main", key: "table" }, fam.table());
   const main = fam.main();
   const side = fam.side();
   return [
@@ -124,7 +127,7 @@ function draw() {
   document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;
   document.body.dataset.status = room()?.status || "";
   cueMove(yourMove());
-  keepAwake(room()?.status === "playing" && me() !== null);
+  keepAwake(room()?.status === "playing" && (me() !== null || tableMode));
   document.body.dataset.wake = wakeState().wanted ? "on" : "off";
   document.body.dataset.phase = game()?.phase || "";
 }
@@ -314,8 +317,13 @@ function onHashChange() {
 }
 
 async function start() {
-  takeHashToken();
-  app.token = loadToken(code);
+  if (tableMode) {
+    // The table screen watches as a spectator whatever seat this browser holds.
+    document.body.classList.add("table-screen");
+  } else {
+    takeHashToken();
+    app.token = loadToken(code);
+  }
   initZoom();
   initCues();
   setRenderer(draw);
@@ -331,7 +339,7 @@ async function start() {
   app.socket = new RoomSocket(code, {
     onFrame,
     onStatus,
-    getHello: () => ({ token: app.token || null, lang: lang() }),
+    getHello: () => ({ token: (!tableMode && app.token) || null, lang: lang() }),
   });
   app.socket.connect();
   // The clocks: the status bar's countdown and the family's own (a drawing's time bar).

@@ -1,6 +1,7 @@
 // Each game family's table options, by the `client` capability of a variant.
 import * as association from "./association/options.js";
 import * as visual from "./visual/options.js";
+import * as companion from "./companion/options.js";
 
 /**
  * @typedef {{
@@ -12,7 +13,7 @@ import * as visual from "./visual/options.js";
  */
 
 /** @type {Record<string, FamilyOptions>} */
-const BY_CLIENT = { association, visual };
+const BY_CLIENT = { association, visual, companion };
 
 /** @param {{capabilities: import("../shell/app.js").Capabilities}} v */
 export function familyOptions(v) {

@@ -13,6 +13,7 @@ import { normaliseCode } from "../store.js";
  *   client: string, story_source: string | null, first_storyteller: string | null,
  *   board: Board | null, teams: Teams | null, canvas: Canvas | null, bots: boolean,
  *   restrictions: string[], categories: Category[] | null, options: string[],
+ *   companion_of?: string, table_screen?: boolean,
  * }} Capabilities
  * @typedef {{seat: number, name: string, color: string, host: boolean, bot: boolean,
  *   bot_playing: boolean, connected: boolean, team?: number | null}} RoomPlayer

@@ -2,6 +2,7 @@
 // of the module by the room's `client` capability (never by the variant's name).
 import { association } from "../families/association/index.js";
 import { visual } from "../families/visual/index.js";
+import { companion } from "../families/companion/index.js";
 
 /**
  * @typedef {import("../dom.js").Child} Child
@@ -18,11 +19,12 @@ import { visual } from "../families/visual/index.js";
  *   main: () => {final: Child, reveal: Child, stage: Child},
  *   side: () => {scores: Child, board: Child, log: Child},
  *   onKey: (e: KeyboardEvent) => void,
+ *   table?: () => Child,
  * }} Family
  */
 
 /** @type {Record<string, Family>} */
-const FAMILIES = { association, visual };
+const FAMILIES = { association, visual, companion };
 
 /**
  * @param {import("./app.js").Capabilities | null} caps

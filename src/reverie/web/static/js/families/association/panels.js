@@ -75,7 +75,8 @@ export function scoresView(g) {
         );
       }),
     ),
-    h("p", { class: "muted small" }, t("players.deck", { n: g.deck, d: g.discard })),
+    // A game played with a real box keeps no deck here.
+    typeof g.deck === "number" ? h("p", { class: "muted small" }, t("players.deck", { n: g.deck, d: g.discard })) : null,
   );
 }
 
