@@ -11,10 +11,13 @@ from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import choose, create_room, join
 
 
-def _add_bot(page: Page) -> None:
-    before = page.locator(".lobby-player").count()
+def _add_bot(page: Page, seated: int) -> None:
+    """Add a bot once the lobby shows the `seated` players already in the room (a join
+    may not have reached this page yet: counting once would race it)."""
+    players = page.locator(".lobby-player")
+    expect(players).to_have_count(seated)
     page.click("#add-bot")
-    expect(page.locator(".lobby-player")).to_have_count(before + 1)
+    expect(players).to_have_count(seated + 1)
 
 
 def _phase(page: Page) -> str:
@@ -72,7 +75,7 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     bob = open_player("bob", PHONE)
     create_room(ann, "Ann", "dixit")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
-    _add_bot(ann.page)
+    _add_bot(ann.page, 2)
     # A bot's name says "(bot)": its tag is an icon, not the word again.
     bot_tag = ann.page.locator(".lobby-player .tag-bot")
     expect(bot_tag).to_have_count(1)
@@ -101,7 +104,7 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     bob = open_player("bob", PHONE)
     create_room(ann, "Ann", "dixit", target_score=5)
     join(bob, ann.page.input_value("#invite-link"), "Bob")
-    _add_bot(ann.page)
+    _add_bot(ann.page, 2)
     ann.page.click("#start")
     _play_until([ann, bob], "!!document.querySelector('#final:not([hidden]) .final')", timeout=120)
     for p in (ann, bob):
@@ -155,7 +158,7 @@ def test_bot_banner_and_status_note(open_player: Open) -> None:
     bob = open_player("bob", PHONE)
     create_room(ann, "Ann", "dixit")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
-    _add_bot(ann.page)
+    _add_bot(ann.page, 2)
     ann.page.click("#start")
     ann.page.wait_for_selector("body[data-phase='clue']", state="attached")
     # Bob's phone drops; the host hands his seat to a bot.
@@ -251,8 +254,8 @@ def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
     ann = open_player("ann", PHONE)
     ann.context.add_init_script(CUE_SPY)
     create_room(ann, "Ann", "dixit")
-    _add_bot(ann.page)
-    _add_bot(ann.page)
+    _add_bot(ann.page, 1)
+    _add_bot(ann.page, 2)
     # The manifest is linked and served; the icons exist.
     href = ann.page.locator("link[rel=manifest]").get_attribute("href")
     manifest = ann.page.request.get(href or "").json()
