@@ -30,7 +30,7 @@ from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
-from reverie.web import qr
+from reverie.web import manifest, qr
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
@@ -413,7 +413,8 @@ def create_app(
 
     routes = [
         Route("/", _page("index.html")),
-        Route("/r/{code}", _page("room.html")),
+        Route("/r/{code}", manifest.room_page),
+        Route("/r/{code}/manifest.webmanifest", manifest.room_manifest),
         Route("/rules", _page("rules.html")),
         Route("/credits", _page("credits.html")),
         Route("/decks", _page("decks.html")),
