@@ -3,6 +3,7 @@ and the small things around them (live language switch, bot tags, chat refusals)
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -102,6 +103,10 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
 def test_end_screen_chart_and_story(open_player: Open) -> None:
     ann = open_player("ann", DESKTOP)
     bob = open_player("bob", PHONE)
+    # Ann's screen is in Russian, so her table is; Bob reads English.
+    ann.page.goto("/")
+    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("html")).to_have_attribute("lang", "ru")
     create_room(ann, "Ann", "dixit", target_score=5)
     join(bob, ann.page.input_value("#invite-link"), "Bob")
     _add_bot(ann.page, 2)
@@ -126,7 +131,39 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     box = bob.page.locator("#score-chart svg").bounding_box()
     assert box and box["width"] <= 375
     shot(bob.page, "table-final-375", full_page=True)
+    # The story is in each reader's language; the table's own words (the clues) are
+    # marked with the table's language where that differs from the screen's.
+    expect(bob.page.locator("#story h3").first).to_have_text("Scores, round by round")
+    expect(bob.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
+    expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    expect(ann.page.locator("#story q[lang]")).to_have_count(0)
+    # A live switch redraws the story: no word of the other language is left behind.
+    names = [x.strip() for x in ann.page.locator("#scores .pname").all_inner_texts()]
+    ann.page.select_option(".lang-select", "en")
+    expect(ann.page.locator("#story h3").first).to_have_text("Scores, round by round")
+    expect(ann.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
+    assert not re.search("[а-яё]", _story_text(ann.page, names), re.I)
+    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    assert not re.search("[a-z]", _story_text(ann.page, names), re.I)
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+def _story_text(page: Page, names: list[str]) -> str:
+    """The story's text without what the players wrote (names, clues)."""
+    for summary in page.locator("#story .story-round summary").all():
+        summary.click()  # every round open: its table of cards is told too
+    text = str(
+        page.locator("#story").evaluate(
+            """e => { const c = e.cloneNode(true);
+                c.querySelectorAll('q, .chart-name').forEach(q => q.remove());
+                return c.innerText + ' ' + [...c.querySelectorAll('[aria-label]')]
+                    .map(x => x.getAttribute('aria-label')).join(' '); }"""
+        )
+    )
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return text
 
 
 def test_take_over_as_host_when_the_host_leaves(open_player: Open) -> None:

@@ -33,6 +33,9 @@ def room_info(
         "variant": room.variant,
         "family": family.name,
         "title": v.title,
+        # The table's language: bots' clues, the drawing game's words (the client marks
+        # such texts with it, whatever language its own screen is in).
+        "lang": room.lang,
         "status": room.status,
         "deck": room.deck,
         "seats": room.seats,

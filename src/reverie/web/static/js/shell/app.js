@@ -3,6 +3,7 @@
 // through these functions and call rerender() after changing it: the whole screen is
 // drawn again from here, and the renderer changes only what differs.
 import { normaliseCode } from "../store.js";
+import { lang } from "../i18n.js";
 
 /**
  * @typedef {{name: string, length: number, loops: boolean, specials?: Record<string, string>}} Board
@@ -18,7 +19,7 @@ import { normaliseCode } from "../store.js";
  * @typedef {{seat: number, name: string, color: string, host: boolean, bot: boolean,
  *   bot_playing: boolean, connected: boolean, team?: number | null}} RoomPlayer
  * @typedef {{
- *   code: string, variant: string, family: string, title: string, status: string,
+ *   code: string, variant: string, family: string, title: string, lang?: string, status: string,
  *   deck: string, seats: number, min_players: number, max_players: number,
  *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
  *   spectators: number, you: {seat: number, host: boolean} | null,
@@ -69,6 +70,19 @@ export const me = () => room()?.you?.seat ?? null;
 export const isHost = () => Boolean(room()?.you?.host);
 /** @returns {Capabilities | null} */
 export const caps = () => room()?.capabilities || null;
+
+/**
+ * The language of what the table wrote or was dealt (clues, the drawing game's words and
+ * proverbs), for a `lang` attribute on them: null when it is the screen's own language.
+ * Such texts are never translated; marked, they get their own language's quotation
+ * marks and pronunciation whatever language the interface is in.
+ * @returns {string | null}
+ */
+export function tableLang() {
+  const r = room();
+  const l = r?.options?.language || r?.lang || null;
+  return l && l !== lang() ? l : null;
+}
 
 /** The room's players merged with the game's scores and squares, by seat. */
 export function players() {

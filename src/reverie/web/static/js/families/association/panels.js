@@ -4,7 +4,7 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { colorName } from "../../common.js";
-import { room, game, me, caps, players, nameOf, send, isHost } from "../../shell/app.js";
+import { room, game, me, caps, players, nameOf, send, isHost, tableLang } from "../../shell/app.js";
 import { badges } from "../../shell/lobby.js";
 import { boardSVG } from "./board.js";
 import { chip } from "./reveal.js";
@@ -130,7 +130,7 @@ export function logView(g, { revealClosed, showReveal }) {
   if (lr) {
     if (lr.skipped) items.push(h("li", {}, t("log.skipped", { name: nameOf(lr.storyteller) })));
     else {
-      items.push(h("li", {}, t("log.told", { name: nameOf(lr.storyteller) }), " ", h("q", {}, lr.clue || "")));
+      items.push(h("li", {}, t("log.told", { name: nameOf(lr.storyteller) }), " ", h("q", { lang: tableLang() }, lr.clue || "")));
       items.push(h("li", {}, t("log.story_at", { n: lr.story_position })));
       const finders = (lr.votes || []).map((/** @type {number | null} */ v, /** @type {number} */ seat) => (v === lr.story_position ? nameOf(seat) : null)).filter(Boolean);
       items.push(h("li", {}, finders.length ? t("log.found", { names: finders.join(", "), n: finders.length }) : t("log.nobody")));

@@ -5,7 +5,7 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { cardTile, cardRow } from "./cards.js";
-import { rerender } from "../../shell/app.js";
+import { rerender, tableLang } from "../../shell/app.js";
 
 /** @param {string} text */
 
@@ -161,7 +161,7 @@ export function revealView(round, players, { gallery = false, you = null, onClos
       { class: "reveal-clue" },
       chip(st),
       " ",
-      h("q", { class: "clue-text" }, round.clue || ""),
+      h("q", { class: "clue-text", lang: tableLang() }, round.clue || ""),
       round.restriction ? h("span", { class: "tag" }, t(`restriction.${round.restriction}.short`)) : null,
     ),
     h("p", { class: "reveal-outcome" }, t(`reveal.outcome.${outcome}`, { n: finders, total: voters })),

@@ -5,7 +5,7 @@ import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { toast } from "../../common.js";
-import { caps, players, nameOf, action, rerender } from "../../shell/app.js";
+import { caps, players, nameOf, action, rerender, tableLang } from "../../shell/app.js";
 import { cardTile, cardRow, cardImage } from "./cards.js";
 import { checkClue } from "./clue.js";
 
@@ -71,7 +71,7 @@ function clueBanner(g) {
     "div",
     { class: "clue-banner" },
     h("span", { class: "muted small" }, t("stage.clue_by", { name: st ? st.name : "—" })),
-    h("q", { class: "clue-text", id: "current-clue" }, g.clue),
+    h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue),
     g.restriction ? restrictionTag(g.restriction) : null,
   );
 }

@@ -7,6 +7,7 @@ import { icon } from "../../icons.js";
 import { lineChart } from "../../chart.js";
 import { cardImage, openZoom } from "./cards.js";
 import { chip } from "./reveal.js";
+import { tableLang } from "../../shell/app.js";
 
 /**
  * @typedef {{seat: number, name: string, color: string}} P
@@ -47,7 +48,7 @@ function roundView(round, bySeat, gallery) {
     { class: "story-head" },
     h("span", { class: "story-n" }, t("story.turn", { n: round.turn })),
     chip(st),
-    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : h("q", { class: "story-clue" }, round.clue || ""),
+    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : h("q", { class: "story-clue", lang: tableLang() }, round.clue || ""),
     round.restriction ? h("span", { class: "tag" }, icon(round.restriction, { size: 14 }), t(`restriction.${round.restriction}.short`)) : null,
   );
   if (round.skipped) return h("li", { class: "story-round", "data-turn": round.turn, key: round.turn }, h("div", { class: "story-summary" }, head));

@@ -4,7 +4,7 @@
 import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { nameOf, action, rerender } from "../../shell/app.js";
+import { nameOf, action, rerender, tableLang } from "../../shell/app.js";
 import { restrictionTag } from "../association/stage.js";
 
 /** What this page has picked in the current step, before it is sent. */
@@ -122,7 +122,7 @@ function clueLine(g) {
     "div",
     { class: "clue-banner" },
     h("span", { class: "muted small" }, t("stage.clue_by", { name: nameOf(g.storyteller) })),
-    g.clue ? h("q", { class: "clue-text", id: "current-clue" }, g.clue) : h("span", { class: "muted" }, t("companion.clue.spoken")),
+    g.clue ? h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue) : h("span", { class: "muted" }, t("companion.clue.spoken")),
     g.restriction ? restrictionTag(g.restriction) : null,
   );
 }

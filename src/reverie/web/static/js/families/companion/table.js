@@ -4,7 +4,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, caps, players, nameOf } from "../../shell/app.js";
+import { room, game, caps, players, nameOf, tableLang } from "../../shell/app.js";
 import { joinPanel } from "../../shell/table.js";
 import { boardSVG } from "../association/board.js";
 import { chip } from "../association/reveal.js";
@@ -56,7 +56,7 @@ function nowView(g) {
     { class: "panel table-now", id: "table-now" },
     h("p", { class: "table-turn muted" }, t("status.turn", { n: g.turn })),
     h("h1", { class: "table-phase", id: "table-phase" }, phaseLine(g)),
-    g.clue ? h("p", { class: "table-clue" }, h("q", {}, g.clue)) : null,
+    g.clue ? h("p", { class: "table-clue" }, h("q", { lang: tableLang() }, g.clue)) : null,
     restrictionNote(g),
     secret
       ? h("p", { class: "table-progress", id: "table-progress" }, t("companion.secret.progress", { placed: (g.placed || []).length, placers: g.gallery ? 1 : g.players.length, voted: (g.voted || []).length, voters: g.players.length - 1 }))

@@ -6,7 +6,7 @@ import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
 import { visualBoardSVG } from "./board.js";
 import { visualStoryView } from "./story.js";
-import { room, game, me, caps, isHost, send, nameOf, seatColor, colorOf, player, myTeam } from "./ctx.js";
+import { room, game, me, caps, isHost, send, nameOf, seatColor, colorOf, player, myTeam, tableLang } from "./ctx.js";
 
 /** @param {Event} e */
 const target = (e) => /** @type {Element} */ (e.currentTarget);
@@ -123,7 +123,7 @@ function lastTurnLines(lt) {
       { class: "vlast-subject" },
       lt.proverb ? t("vlast.proverb_was") : t("vlast.word_was"),
       " ",
-      h("q", { class: "vlast-word" }, lt.subject || "—"),
+      h("q", { class: "vlast-word", lang: tableLang() }, lt.subject || "—"),
       " ",
       cat,
     ),
@@ -191,7 +191,7 @@ export function logView() {
           h("span", { class: "vlog-n" }, `${x.number}.`),
           " ",
           h("span", { class: "team-dot", style: { "--team": colorOf(x.team) }, "aria-hidden": "true" }),
-          h("q", {}, x.subject || "—"),
+          h("q", { lang: tableLang() }, x.subject || "—"),
           " ",
           x.solved_by === null || x.solved_by === undefined
             ? h("span", { class: "muted" }, t("vlog.missed"))

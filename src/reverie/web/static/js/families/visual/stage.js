@@ -10,7 +10,7 @@ import { timeLeft } from "../../shell/app.js";
 import { Pen } from "./canvas.js";
 import { penToolsView } from "./canvas-tools.js";
 import { teamName, teamBadge } from "./teams.js";
-import { room, me, caps, action, sendRaw, nameOf, seatColor, colorOf, myTeam } from "./ctx.js";
+import { room, me, caps, action, sendRaw, nameOf, seatColor, colorOf, myTeam, tableLang } from "./ctx.js";
 import { categoryText } from "./panels.js";
 import { decisionView } from "./decide.js";
 import { sketchFor } from "./sketches.js";
@@ -133,7 +133,7 @@ function subjectView(g, role) {
   if (role !== "drawer" || g.phase === "choose" || !g.subject) return null;
   return [
     h("span", { class: "vsubject-label small" }, icon("eye", { size: 16 }), " ", g.turn.proverb ? t("vsubject.proverb") : t("vsubject.word")),
-    h("strong", { class: ["vsubject", g.turn.proverb && "proverb"], id: "subject" }, g.subject),
+    h("strong", { class: ["vsubject", g.turn.proverb && "proverb"], id: "subject", lang: tableLang() }, g.subject),
     g.phase === "think" ? h("span", { class: "small muted" }, t("vsubject.think")) : null,
   ];
 }

@@ -5,7 +5,7 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { lineChart } from "../../chart.js";
 import { teamName, teamBadge } from "./teams.js";
-import { room, nameOf, colorOf } from "./ctx.js";
+import { room, nameOf, colorOf, tableLang } from "./ctx.js";
 import { categoryText } from "./panels.js";
 
 /**
@@ -39,7 +39,7 @@ function turnView(turn) {
       teamBadge(room(), turn.team),
       h("span", { class: "small muted" }, t("vstory.drew", { name: nameOf(turn.drawer) })),
       h("span", { class: "tag" }, categoryText(turn.category, turn.proverb)),
-      h("q", { class: "story-clue" }, turn.subject || "—"),
+      h("q", { class: "story-clue", lang: tableLang() }, turn.subject || "—"),
     ),
     h(
       "p",
