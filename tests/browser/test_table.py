@@ -94,6 +94,14 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
         _in_viewport(p.page, "#reveal-panel")
     shot(ann.page, "table-reveal-1280")
     shot(bob.page, "table-reveal-375")
+    # On the phone the points are in the first screen, as the table far below has them.
+    line = bob.page.locator("#reveal-points-line")
+    expect(line).to_be_visible()
+    box = line.bounding_box()
+    assert box and box["y"] + box["height"] <= 740, box
+    table = bob.page.locator("#reveal-panel .points-table tbody td.num").all_inner_texts()
+    assert line.locator("strong").all_inner_texts() == table
+    expect(ann.page.locator("#reveal-points-line")).to_be_hidden()
     # The next turn is one tap away: "Continue" at the top of the results.
     bob.page.click("#reveal-close")
     expect(bob.page.locator("#reveal-panel")).to_have_count(0)

@@ -74,8 +74,8 @@ export const caps = () => room()?.capabilities || null;
 /**
  * The language of what the table wrote or was dealt (clues, the drawing game's words and
  * proverbs), for a `lang` attribute on them: null when it is the screen's own language.
- * Such texts are never translated; marked, they get their own language's quotation
- * marks and pronunciation whatever language the interface is in.
+ * Such texts are never translated; marked, a screen reader reads them in their own
+ * language whatever language the interface is in.
  * @returns {string | null}
  */
 export function tableLang() {

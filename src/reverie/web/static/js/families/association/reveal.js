@@ -165,6 +165,10 @@ export function revealView(round, players, { gallery = false, you = null, onClos
       round.restriction ? h("span", { class: "tag" }, t(`restriction.${round.restriction}.short`)) : null,
     ),
     h("p", { class: "reveal-outcome" }, t(`reveal.outcome.${outcome}`, { n: finders, total: voters })),
+    // On a phone the points table is a long scroll below the cards: the points at a
+    // glance come first (the table below stays the full account, for screen readers too).
+    h("p", { class: "reveal-points-line", id: "reveal-points-line", "aria-hidden": "true" },
+      order.map((p) => h("span", { class: ["story-pts", (round.points[p.seat] ?? 0) > 0 && "gain"], key: p.seat, "data-seat": p.seat }, p.name, " ", h("strong", {}, pointsText(round.points[p.seat] ?? 0))))),
     cardRow(tiles, { cls: "reveal-row", label: t("reveal.table") }),
     h("div", { class: "reveal-bottom" }, points, h("p", { class: "verify-line" }, verifyBadge(round), h("span", { class: "muted small commitment" }, t("reveal.commitment", { hash: String(round.commitment || "").slice(0, 16) + "…" })))),
   );

@@ -95,7 +95,7 @@ export function teamsLobby(ctx) {
         "h4",
         { class: "team-head", id: headingId },
         team === null ? null : h("span", { class: "team-dot", "aria-hidden": "true" }),
-        h("span", {}, teamName(team)),
+        h("span", { class: "team-name" }, teamName(team)),
         h("span", { class: "team-count", title: t("teams.count", { n: list.length }) }, h("span", { "aria-hidden": "true" }, String(list.length)), h("span", { class: "visually-hidden" }, t("teams.count", { n: list.length }))),
       ),
       list.length
