@@ -56,12 +56,24 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x72657665726965
 
 
+#: Seconds a store call waits for a pooled connection before it fails as unavailable.
+POOL_TIMEOUT = 5.0
+
 class PostgresStore:
     """Event log in PostgreSQL, through a small pool of async connections."""
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
-        self._pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False)
+        # A move waits at most POOL_TIMEOUT for a connection: with the database away the
+        # player hears "unavailable" in seconds, not after psycopg's default 30 s.
+        self._pool = AsyncConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            open=False,
+            timeout=POOL_TIMEOUT,
+            kwargs={"connect_timeout": 5},
+        )
         self._opened = False
         self._opening = asyncio.Lock()
 
