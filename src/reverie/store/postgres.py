@@ -59,6 +59,7 @@ _MIGRATION_LOCK = 0x72657665726965
 #: Seconds a store call waits for a pooled connection before it fails as unavailable.
 POOL_TIMEOUT = 5.0
 
+
 class PostgresStore:
     """Event log in PostgreSQL, through a small pool of async connections."""
 
