@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from websockets.exceptions import ConnectionClosed
 
 from tests.scale.cluster import Nginx, PostgresServer, Process, RedisServer
 from tests.store.conftest import postgres_url
@@ -190,3 +191,22 @@ def test_a_database_restart_refuses_moves_while_down_then_the_game_goes_on(
             p.stop()
         redis_server.kill()
         pg.remove()
+
+
+def test_sigterm_sends_sockets_elsewhere_and_gives_the_leases_up(cluster: Cluster) -> None:
+    code, token = create_room(cluster.processes[0].base, "dixit", 3)
+    holder = cluster.holder(code)
+    other = next(p for p in cluster.processes if p is not holder)
+    direct = Client(holder.base, code, token)
+    direct.until(lambda f: f["type"] == "state")
+    holder.stop()  # SIGTERM, then wait for the process to exit
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            direct.recv(timeout=10)
+    # 1012 "service restart": the page reconnects (and nginx sends it elsewhere).
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # The lease was given up, not left to run out.
+    leases = redis.Redis(port=cluster.redis.port)
+    assert leases.get(f"reverie:lease:{code}") in (None, other.process_id.encode())
+    again = reconnect(cluster.nginx.base, code, token)
+    assert again.seat == 0

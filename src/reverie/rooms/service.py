@@ -421,6 +421,7 @@ class RoomService:
                 live, lambda room: Joined(check_new_name(room, cmd.name), cmd.color, token_hash)
             )
             seat = live.state.seat_of(token_hash)
+            self.stats["actions"] += 1
         assert seat is not None
         return seat, token
 
@@ -433,6 +434,7 @@ class RoomService:
         async with live.lock:
             old = live.state.players[seat].token_hash
             await self._commit(live, lambda room: TokenRotated(seat, hash_token(token)))
+            self.stats["actions"] += 1
         self.bus.deliver(live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender})
         return token
 
