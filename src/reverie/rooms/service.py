@@ -1049,7 +1049,8 @@ class RoomService:
             if self._log_name(live, channel) != message.get("log"):
                 # Drawn in a turn this copy has not reached yet: catch up first.
                 await self._catch_up(live)
-                if room.game is None or live.state.status != "playing":
+                room = live.state
+                if room.game is None or room.status != "playing":
                     return
                 self._channel_state(live, channel)
                 if self._log_name(live, channel) != message.get("log"):
