@@ -7,8 +7,9 @@ A template names a role in braces and may ask for a form:
   ``{a.loc}``, ``{a.npl}`` (nominative plural); ``{a.loc:в}`` puts a preposition in
   front and makes it "во", "со", "ко", "об" where Russian says so;
 * Italian: ``{a}`` with its definite article, ``{a.un}`` with the indefinite one,
-  ``{a.bare}``, ``{a.pl}``, and ``{a.di}``, ``{a.a}``, ``{a.da}``, ``{a.in}``, ``{a.su}``
-  with the preposition joined to the article ("della volpe", "nell'albero").
+  ``{a.bare}``, ``{a.pl}``, ``{a.diun}`` ("di una volpe"), and ``{a.di}``, ``{a.a}``,
+  ``{a.da}``, ``{a.in}``, ``{a.su}`` with the preposition joined to the article ("della
+  volpe", "nell'albero").
 
 ``{a?m|f|n|p}`` picks by the role's grammatical gender (Russian: masculine, feminine,
 neuter, plural-only; Italian: masculine, feminine) for the words that agree with it.
@@ -116,6 +117,7 @@ def form(words: Words, lang: str, name: str, prep: str = "") -> str:
             "un": it_indefinite(words.it_def, words.it_g),
             "bare": _bare(words.it_def, ("il ", "lo ", "la ", "l'")),
             "pl": words.it_pl,
+            "diun": "di " + it_indefinite(words.it_def, words.it_g),
         }
         if name not in table:
             raise DeckBuildError(f"unknown Italian form {name!r}")

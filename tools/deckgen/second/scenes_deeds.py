@@ -231,7 +231,7 @@ SCENES = (
         {
             "en": "{actor} waters a flowerpot, and {thing} is sprouting from it.",
             "ru": "{actor} поливает цветочный горшок, а из него растёт {thing}.",
-            "it": "{actor} innaffia un vaso da cui spunta {thing.un}.",
+            "it": "{actor.un} innaffia un vaso da cui spunta {thing.un}.",
         },
         water,
     ),
@@ -243,7 +243,7 @@ SCENES = (
         {
             "en": "{actor} fishes from the moon and pulls up {catch}.",
             "ru": "{actor} рыбачит с луны и вылавливает {catch.acc}.",
-            "it": "{actor} pesca dalla luna e tira su {catch.un}.",
+            "it": "{actor.un} pesca dalla luna e tira su {catch.un}.",
         },
         fishing,
     ),
@@ -269,7 +269,7 @@ SCENES = (
         {
             "en": "{actor} carries {thing} on its back.",
             "ru": "{actor} несёт на спине {thing.acc}.",
-            "it": "{actor} porta {thing.un} sulla schiena.",
+            "it": "{actor.un} porta {thing.un} sulla schiena.",
         },
         carry,
     ),
@@ -295,7 +295,7 @@ SCENES = (
         {
             "en": "Balloons carry {thing} away, and {actor.the} cannot catch up.",
             "ru": "Воздушные шарики уносят {thing.acc}, а {actor} не может догнать.",
-            "it": "I palloncini portano via {thing}, e {actor} non riesce a raggiungerli.",
+            "it": "I palloncini portano via {thing.un}, e {actor.un} non riesce a raggiungerli.",
         },
         balloons,
     ),
@@ -310,7 +310,7 @@ SCENES = (
         {
             "en": "{actor} paints {thing}, and it climbs out of the canvas.",
             "ru": "{actor} рисует {thing.acc}, а {thing?он|она|оно} вылезает из картины.",
-            "it": "{actor} dipinge {thing.un} che esce dalla tela.",
+            "it": "{actor.un} dipinge {thing.un} che esce dalla tela.",
         },
         paint,
     ),
@@ -322,7 +322,7 @@ SCENES = (
         {
             "en": "{actor} climbs a ladder to feed the moon {food}.",
             "ru": "{actor} забирается по лестнице, чтобы покормить луну: на ужин {food}.",
-            "it": "{actor} sale su una scala per imboccare la luna: per cena c'è {food.un}.",
+            "it": "{actor.un} sale su una scala per imboccare la luna: per cena c'è {food.un}.",
         },
         feed,
     ),
@@ -337,7 +337,7 @@ SCENES = (
         {
             "en": "{actor} takes {pet} for a walk on a leash.",
             "ru": "{actor} выгуливает на поводке {pet.acc}.",
-            "it": "{actor} porta a spasso {pet.un} al guinzaglio.",
+            "it": "{actor.un} porta a spasso {pet.un} al guinzaglio.",
         },
         leash,
     ),
@@ -363,7 +363,7 @@ SCENES = (
         {
             "en": "{actor} climbs up a ladder to hang {thing} in the sky.",
             "ru": "{actor} забирается по лестнице, чтобы повесить на небо {thing.acc}.",
-            "it": "{actor} sale su una scala per appendere {thing.un} al cielo.",
+            "it": "{actor.un} sale su una scala per appendere {thing.un} al cielo.",
         },
         ladder,
     ),
@@ -375,7 +375,7 @@ SCENES = (
         {
             "en": "{actor} plays the {instrument.bare}, and the notes fly away as {flyer.pl}.",
             "ru": "{actor} играет {instrument.loc:на}, а из нот вылетают {flyer.npl}.",
-            "it": "{actor} suona {instrument}, e le note volano via come {flyer.pl}.",
+            "it": "{actor.un} suona {instrument}, e le note volano via come {flyer.pl}.",
         },
         music,
     ),
@@ -387,7 +387,7 @@ SCENES = (
         {
             "en": "{actor} is asleep and dreams of {dream}.",
             "ru": "{actor.dat} снится {dream}.",
-            "it": "{actor} dorme e sogna {dream.un}.",
+            "it": "{actor.un} dorme e sogna {dream.un}.",
         },
         dream,
     ),
@@ -413,7 +413,7 @@ SCENES = (
         {
             "en": "{flyer} sits on top of the cage, and inside it is {inside}.",
             "ru": "{flyer} сидит на клетке, а в клетке — {inside}.",
-            "it": "{flyer} è sopra la gabbia, e dentro c'è {inside.un}.",
+            "it": "{flyer.un} è sopra la gabbia, e dentro c'è {inside.un}.",
         },
         cage,
     ),
@@ -439,7 +439,7 @@ SCENES = (
         {
             "en": "{actor} lights the way with a lantern, and inside it is {light}.",
             "ru": "{actor} освещает дорогу фонарём, а в фонаре — {light}.",
-            "it": "{actor} fa luce con una lanterna, e dentro c'è {light.un}.",
+            "it": "{actor.un} fa luce con una lanterna, e dentro c'è {light.un}.",
         },
         lantern,
     ),
@@ -464,7 +464,7 @@ SCENES = (
         {
             "en": "{actor} listens to a seashell, and {thing} comes out of it.",
             "ru": "{actor} слушает ракушку, а из неё выплывает {thing}.",
-            "it": "{actor} ascolta una conchiglia, e ne esce {thing.un}.",
+            "it": "{actor.un} ascolta una conchiglia, e ne esce {thing.un}.",
         },
         shell,
     ),

@@ -402,7 +402,7 @@ SCENES = (
         {
             "en": "{actor} watches {swimmer} swim in a cup of tea.",
             "ru": "{actor} смотрит, как в чашке чая плавает {swimmer}.",
-            "it": "{actor} guarda {swimmer.un} che nuota in una tazza di tè.",
+            "it": "{actor.un} guarda {swimmer.un} che nuota in una tazza di tè.",
         },
         teacup,
     ),
@@ -426,7 +426,7 @@ SCENES = (
         {
             "en": "{building.pl} stand on the back of {carrier}: a whole village.",
             "ru": "На спине у {carrier.gen} стоят {building.npl} — целая деревня.",
-            "it": "Sul dorso {carrier.di} sorgono {building.pl}: un intero villaggio.",
+            "it": "Sul dorso {carrier.diun} sorgono {building.pl}: un intero villaggio.",
         },
         town,
     ),
@@ -434,14 +434,30 @@ SCENES = (
         "peek",
         "scale",
         {
-            "giant": (*BIG, "cat", "rabbit", "owl", "fox", "bear", "ghost", "robot", "snowman"),
+            "giant": (
+                "elephant",
+                "giraffe",
+                "t-rex",
+                "sauropod",
+                "dragon",
+                "mammoth",
+                "polar-bear",
+                "cat",
+                "rabbit",
+                "owl",
+                "fox",
+                "bear",
+                "ghost",
+                "robot",
+                "snowman",
+            ),
             "small": (*SMALL, "house", "tent", "astronaut"),
         },
         kit.LAND,
         {
             "en": "{giant} peeks over the hills at {small}.",
             "ru": "Из-за холмов выглядывает {giant} и смотрит на {small.acc}.",
-            "it": "{giant} sbircia da dietro le colline e guarda {small}.",
+            "it": "{giant.un} sbircia da dietro le colline e guarda {small.un}.",
         },
         peek,
     ),
@@ -453,7 +469,7 @@ SCENES = (
         {
             "en": "Inside a light bulb, {actor} sits under {plant}.",
             "ru": "Внутри лампочки {actor} сидит под {plant.ins}.",
-            "it": "Dentro una lampadina {actor} siede sotto {plant}.",
+            "it": "Dentro una lampadina {actor.un} siede sotto {plant.un}.",
         },
         bulb,
     ),
@@ -465,7 +481,7 @@ SCENES = (
         {
             "en": "A waterfall flows up into the sky and carries {thing} with it; {actor} watches.",
             "ru": "Водопад течёт вверх и уносит в небо {thing.acc}, а {actor} смотрит.",
-            "it": "Una cascata sale verso il cielo e porta con sé {thing}; {actor} guarda.",
+            "it": "Una cascata sale verso il cielo e porta con sé {thing.un}; {actor.un} guarda.",
         },
         upfall,
     ),
@@ -507,7 +523,7 @@ SCENES = (
         {
             "en": "{actor} lives in {home}.",
             "ru": "{actor} живёт {home.loc:в}.",
-            "it": "{actor} abita dentro {home.un}.",
+            "it": "{actor.un} abita dentro {home.un}.",
         },
         fruit_house,
     ),
@@ -519,7 +535,8 @@ SCENES = (
         {
             "en": "{actor} swings on a swing hung from the moon; {flyer} flies past.",
             "ru": "{actor} качается на качелях, подвешенных к луне, а мимо летит {flyer}.",
-            "it": "{actor} si dondola su un'altalena appesa alla luna, e passa in volo {flyer.un}.",
+            "it": "{actor.un} si dondola su un'altalena appesa alla luna, e passa in volo "
+            "{flyer.un}.",
         },
         swing,
     ),
@@ -535,7 +552,7 @@ SCENES = (
         {
             "en": "{actor} balances {small} on its head, and {big} on top of it.",
             "ru": "{actor} держит на голове {small.acc}, а сверху ещё и {big.acc}.",
-            "it": "{actor} tiene in equilibrio sulla testa {small.un}, e sopra {big.un}.",
+            "it": "{actor.un} tiene in equilibrio sulla testa {small.un}, e sopra {big.un}.",
         },
         stack,
     ),
@@ -550,7 +567,7 @@ SCENES = (
         {
             "en": "{actor} flies {thing} like a kite.",
             "ru": "{actor} запускает {thing.acc} вместо воздушного змея.",
-            "it": "{actor} fa volare {thing.un} come un aquilone.",
+            "it": "{actor.un} fa volare {thing.un} come un aquilone.",
         },
         kite,
     ),
@@ -565,7 +582,8 @@ SCENES = (
         {
             "en": "In an hourglass, {a} waits at the top while the sand buries {b} below.",
             "ru": "В песочных часах {a} ждёт наверху, а внизу песок засыпает {b.acc}.",
-            "it": "In una clessidra {a} aspetta in alto, mentre in basso la sabbia copre {b}.",
+            "it": "In una clessidra {a.un} aspetta in alto, mentre in basso la sabbia "
+            "copre {b.un}.",
         },
         hourglass,
         count=5,
@@ -590,7 +608,7 @@ SCENES = (
         {
             "en": "{flyer} lives in the fishbowl, and {fish} lives in the birdcage.",
             "ru": "{flyer} живёт в аквариуме, а {fish} — в птичьей клетке.",
-            "it": "{flyer} vive nella boccia dei pesci, e {fish} nella gabbia.",
+            "it": "{flyer.un} vive nella boccia dei pesci, e {fish.un} nella gabbia.",
         },
         swap,
     ),
@@ -602,7 +620,7 @@ SCENES = (
         {
             "en": "{a} and {b} pull the same rope in opposite directions.",
             "ru": "{a} и {b} тянут канат в разные стороны.",
-            "it": "{a} e {b} tirano la stessa corda in direzioni opposte.",
+            "it": "{a.un} e {b.un} tirano la stessa corda in direzioni opposte.",
         },
         tug,
     ),
@@ -627,7 +645,7 @@ SCENES = (
         {
             "en": "On the seesaw, {small} outweighs {big}.",
             "ru": "На качелях {small} перевешивает {big.acc}.",
-            "it": "Sull'altalena {small} pesa più {big.di}.",
+            "it": "Sull'altalena {small.un} pesa più {big.diun}.",
         },
         seesaw,
     ),
@@ -639,7 +657,7 @@ SCENES = (
         {
             "en": "{actor} walks a tightrope high above the ground, carrying {thing}.",
             "ru": "{actor} идёт по канату высоко над землёй и несёт {thing.acc}.",
-            "it": "{actor} cammina su una fune sospesa, portando {thing.un}.",
+            "it": "{actor.un} cammina su una fune sospesa, portando {thing.un}.",
         },
         tightrope,
     ),
@@ -655,7 +673,7 @@ SCENES = (
         {
             "en": "{thief} steals {thing} from the sleeping {sleeper.bare}.",
             "ru": "{thief} крадёт {thing.acc} у {sleeper?спящего|спящей} {sleeper.gen}.",
-            "it": "{thief} ruba {thing.un} {sleeper.a} che dorme.",
+            "it": "{thief.un} ruba {thing.un} {sleeper.a} che dorme.",
         },
         steal,
     ),
@@ -667,7 +685,7 @@ SCENES = (
         {
             "en": "{a} and {b} both reach for the last {food.bare}.",
             "ru": "{a} и {b} тянутся к последн{food?ему|ей|ему} {food.dat}.",
-            "it": "{a} e {b} allungano la zampa verso l'ultim{food?o|a} {food.bare}.",
+            "it": "{a.un} e {b.un} allungano la zampa verso l'ultim{food?o|a} {food.bare}.",
         },
         last_piece,
     ),
@@ -679,7 +697,7 @@ SCENES = (
         {
             "en": "{a} and {b} stare at each other across a broken bridge.",
             "ru": "{a} и {b} смотрят друг на друга через сломанный мост.",
-            "it": "{a} e {b} si fissano dai due capi di un ponte spezzato.",
+            "it": "{a.un} e {b.un} si fissano dai due capi di un ponte spezzato.",
         },
         standoff,
     ),
@@ -703,7 +721,7 @@ SCENES = (
         {
             "en": "{guest} knocks at the door, and the window shows the shadow of {lurker}.",
             "ru": "{guest} стучится в дверь, а в окне видна тень {lurker.gen}.",
-            "it": "{guest} bussa alla porta, e alla finestra si vede l'ombra {lurker.di}.",
+            "it": "{guest.un} bussa alla porta, e alla finestra si vede l'ombra {lurker.diun}.",
         },
         knock,
     ),
@@ -715,7 +733,7 @@ SCENES = (
         {
             "en": "{small} chases {big}, and {big.the} runs for its life.",
             "ru": "{small} гонится за {big.ins}, а {big} удирает со всех ног.",
-            "it": "{small} insegue {big}, che scappa a gambe levate.",
+            "it": "{small.un} insegue {big.un}, che scappa a gambe levate.",
         },
         chase,
     ),

@@ -368,7 +368,7 @@ SCENES = (
         {
             "en": "{actor} peeks behind the curtain, where {hidden} is hiding.",
             "ru": "{actor} заглядывает за занавес, где прячется {hidden}.",
-            "it": "{actor} sbircia dietro il sipario, dove si nasconde {hidden.un}.",
+            "it": "{actor.un} sbircia dietro il sipario, dove si nasconde {hidden.un}.",
         },
         curtain,
     ),
@@ -384,7 +384,7 @@ SCENES = (
             "en": "{floater} floats on the water, and beneath it lurks {deep}.",
             "ru": "{floater} плывёт по воде, а под {floater?ним|ней|ним} в глубине "
             "{deep?притаился|притаилась|притаилось} {deep}.",
-            "it": "{floater} galleggia sull'acqua, e sotto si nasconde {deep.un}.",
+            "it": "{floater.un} galleggia sull'acqua, e sotto si nasconde {deep.un}.",
         },
         iceberg,
     ),
@@ -396,7 +396,7 @@ SCENES = (
         {
             "en": "{actor} looks through the keyhole and sees {seen} in another world.",
             "ru": "{actor} заглядывает в замочную скважину и видит в другом мире {seen.acc}.",
-            "it": "{actor} guarda dal buco della serratura e vede {seen.un} in un altro mondo.",
+            "it": "{actor.un} guarda dal buco della serratura e vede {seen.un} in un altro mondo.",
         },
         keyhole,
     ),
@@ -422,7 +422,7 @@ SCENES = (
         {
             "en": "{hidden} peeks out of a box, and {actor} does not dare to open it.",
             "ru": "Из коробки выглядывает {hidden}, и {actor} не решается её открыть.",
-            "it": "Da una scatola sbuca {hidden.un}, e {actor} non osa aprirla.",
+            "it": "Da una scatola sbuca {hidden.un}, e {actor.un} non osa aprirla.",
         },
         box,
     ),
@@ -434,7 +434,7 @@ SCENES = (
         {
             "en": "{actor} sees the shadow of {shadow} in a lit window.",
             "ru": "{actor} видит в светящемся окне тень {shadow.gen}.",
-            "it": "{actor} vede nella finestra illuminata l'ombra {shadow.di}.",
+            "it": "{actor.un} vede nella finestra illuminata l'ombra {shadow.diun}.",
         },
         window,
     ),
@@ -446,7 +446,7 @@ SCENES = (
         {
             "en": "{actor} opens a door in the middle of nowhere, and behind it is {beyond}.",
             "ru": "{actor} открывает дверь посреди поля, а за ней — {beyond}.",
-            "it": "{actor} apre una porta in mezzo al nulla, e dietro c'è {beyond.un}.",
+            "it": "{actor.un} apre una porta in mezzo al nulla, e dietro c'è {beyond.un}.",
         },
         field_door,
         count=8,
@@ -462,7 +462,7 @@ SCENES = (
         {
             "en": "{rising} rises from the pages of an open book, and {reader} looks on.",
             "ru": "Из раскрытой книги поднимается {rising}, а {reader} смотрит.",
-            "it": "Dalle pagine di un libro aperto sorge {rising.un}, e {reader} guarda.",
+            "it": "Dalle pagine di un libro aperto sorge {rising.un}, e {reader.un} guarda.",
         },
         book,
     ),
@@ -477,7 +477,7 @@ SCENES = (
         {
             "en": "{guest} steps out of the wardrobe with the snow, and {actor} stares.",
             "ru": "Из шкафа вместе со снегом выходит {guest}, а {actor} не верит глазам.",
-            "it": "Dall'armadio esce {guest.un} insieme alla neve, e {actor} non crede ai "
+            "it": "Dall'armadio esce {guest.un} insieme alla neve, e {actor.un} non crede ai "
             "suoi occhi.",
         },
         wardrobe,
@@ -491,7 +491,7 @@ SCENES = (
             "en": "The sea pours out of a painting with {swimmer}, and {actor} holds a bucket.",
             "ru": "Из картины выливается море, а с ним выплывает {swimmer}; {actor} "
             "подставляет ведро.",
-            "it": "Dal quadro si riversa il mare e ne esce {swimmer.un}; {actor} tiene pronto "
+            "it": "Dal quadro si riversa il mare e ne esce {swimmer.un}; {actor.un} tiene pronto "
             "un secchio.",
         },
         spill,
@@ -518,7 +518,7 @@ SCENES = (
             "en": "{actor} looks into a hole in the ground and sees {below} in the starry sky "
             "below.",
             "ru": "{actor} заглядывает в яму, а там, внизу, звёздное небо и {below}.",
-            "it": "{actor} guarda in una buca e laggiù vede il cielo stellato e {below.un}.",
+            "it": "{actor.un} guarda in una buca e laggiù vede il cielo stellato e {below.un}.",
         },
         hole,
     ),
@@ -530,7 +530,8 @@ SCENES = (
         {
             "en": "{actor} steps through a ring of light into another world, carrying {thing}.",
             "ru": "{actor} шагает сквозь светящееся кольцо в другой мир и несёт {thing.acc}.",
-            "it": "{actor} attraversa un anello di luce verso un altro mondo, portando {thing.un}.",
+            "it": "{actor.un} attraversa un anello di luce verso un altro mondo, portando "
+            "{thing.un}.",
         },
         portal,
     ),
@@ -542,7 +543,7 @@ SCENES = (
         {
             "en": "{out} climbs out of an old TV set towards {viewer}.",
             "ru": "Из старого телевизора к зрителю вылезает {out}, а {viewer} замирает.",
-            "it": "{out.un} esce da un vecchio televisore, e {viewer} resta immobile.",
+            "it": "{out.un} esce da un vecchio televisore, e {viewer.un} resta immobile.",
         },
         tv,
     ),
@@ -567,7 +568,7 @@ SCENES = (
         {
             "en": "{actor} brings a huge key to a tiny door in {host}.",
             "ru": "{actor} несёт огромный ключ к крошечной двери {host.loc:в}.",
-            "it": "{actor} porta una chiave enorme verso una porticina {host.in}.",
+            "it": "{actor.un} porta una chiave enorme verso una porticina {host.in}.",
         },
         tiny_door,
     ),
@@ -579,7 +580,7 @@ SCENES = (
         {
             "en": "{actor} looks into the lake, and the lake shows {reflection}.",
             "ru": "{actor} смотрит в озеро, а отражается в нём {reflection}.",
-            "it": "{actor} si specchia nel lago, ma il lago riflette {reflection.un}.",
+            "it": "{actor.un} si specchia nel lago, ma il lago riflette {reflection.un}.",
         },
         lake,
         count=7,
@@ -592,7 +593,7 @@ SCENES = (
         {
             "en": "{actor} looks in the mirror and sees {reflection}.",
             "ru": "{actor} смотрится в зеркало, а в зеркале — {reflection}.",
-            "it": "{actor} si guarda allo specchio e vede {reflection.un}.",
+            "it": "{actor.un} si guarda allo specchio e vede {reflection.un}.",
         },
         mirror,
         count=7,
@@ -605,7 +606,7 @@ SCENES = (
         {
             "en": "{actor} casts the shadow of {shadow}.",
             "ru": "{actor} отбрасывает тень {shadow.gen}.",
-            "it": "{actor} proietta l'ombra {shadow.di}.",
+            "it": "{actor.un} proietta l'ombra {shadow.diun}.",
         },
         shadow,
         count=7,
@@ -619,7 +620,7 @@ SCENES = (
             "en": "It is daytime, but the puddle at {actor.the}'s feet reflects the night and "
             "{inside}.",
             "ru": "Днём в луже у ног {actor.gen} отражаются ночное небо и {inside}.",
-            "it": "È giorno, ma la pozzanghera ai piedi {actor.di} riflette la notte e "
+            "it": "È giorno, ma la pozzanghera ai piedi {actor.diun} riflette la notte e "
             "{inside.un}.",
         },
         puddle,
