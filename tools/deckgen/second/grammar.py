@@ -38,8 +38,10 @@ _RU_VOWELS = "аеёиоуыэюя"
 def ru_prep(prep: str, word: str) -> str:
     """A Russian preposition in the form it takes before ``word``.
 
-    >>> ru_prep("в", "арбузе"), ru_prep("в", "вазе"), ru_prep("с", "собакой")
-    ('в', 'во', 'с')
+    >>> ru_prep("в", "арбузе"), ru_prep("в", "вазе"), ru_prep("в", "вторник")
+    ('в', 'в', 'во')
+    >>> ru_prep("с", "собакой")
+    'с'
     >>> ru_prep("с", "слоном"), ru_prep("с", "львом"), ru_prep("к", "мне"), ru_prep("о", "ухе")
     ('со', 'со', 'ко', 'об')
     """
