@@ -27,7 +27,7 @@ import msgspec
 
 from reverie.bus import Bus, BusUnavailable
 from reverie.bus.leases import Leases, LocalLeases
-from reverie.content.decks import Deck
+from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.commands import Join, decide, decoder_for
@@ -107,7 +107,7 @@ class RoomService:
         bus: Bus,
         decks: dict[str, Deck],
         *,
-        default_deck: str = "default",
+        default_deck: str = DEFAULT_DECK,
         bot_delay: float = 1.0,
         away_grace: float = AWAY_GRACE,
         snapshot_every: int = SNAPSHOT_EVERY,

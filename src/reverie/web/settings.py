@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie.content.decks import DEFAULT_DECK
+
 _TRUE = ("1", "true", "yes", "on")
 
 
@@ -53,7 +55,7 @@ class Settings:
     bus_url: str = "memory://"
     bot_delay: float = 1.0
     max_frame: int = 4096
-    default_deck: str = "default"
+    default_deck: str = DEFAULT_DECK
     rooms_per_minute: float = 10.0
     away_grace: float = 60.0
     log_level: str = "info"
