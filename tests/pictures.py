@@ -68,10 +68,7 @@ def bomb_png(side: int = 30_000) -> bytes:
 
     header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
     return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", data)
-        + chunk(b"IEND", b"")
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
     )
 
 

@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,7 +130,7 @@ class RoomService:
         self,
         store: EventStore,
         bus: Bus,
-        decks: dict[str, Deck],
+        decks: Mapping[str, Deck],
         *,
         default_deck: str = "default",
         bot_delay: float = 1.0,

@@ -163,7 +163,7 @@ class PostgresDecks:
                 return None
             cur = await conn.execute(
                 "SELECT card_id, caption, mime, length(image) FROM deck_cards"
-                " WHERE deck_id = %s ORDER BY card_id COLLATE \"C\"",
+                ' WHERE deck_id = %s ORDER BY card_id COLLATE "C"',
                 (deck_id,),
             )
             cards = await cur.fetchall()

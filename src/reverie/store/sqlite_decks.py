@@ -221,4 +221,3 @@ class SQLiteDecks:
         sql = "SELECT payload FROM word_lists WHERE id = ?"
         row = await self._run(lambda: self._db.execute(sql, (list_id,)).fetchone())
         return None if row is None else bytes(row[0])
-

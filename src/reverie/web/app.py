@@ -23,14 +23,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import open_bus
+from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
+from reverie.store.decks import DeckStore
+from reverie.web.deck_shelf import DeckShelf
+from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_plays, run_purger
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.settings import Settings
+from reverie.web.words_api import loader, word_routes
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
@@ -154,7 +159,9 @@ async def create_room(request: Request) -> Response:
     if not _creation_allowed(request):
         return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
+    custom: Decks = request.app.state.custom_decks
     try:
+        await check_room_deck(custom, req.deck)  # a player's deck: published, not deleted
         live, token = await service.create_room(
             name=req.name,
             color=req.color,
@@ -168,6 +175,7 @@ async def create_room(request: Request) -> Response:
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
     code = live.state.code
+    await room_plays(custom, req.deck, code)
     return JSONResponse(
         {"code": code, "token": token, "seat": 0, "url": f"/r/{code}"}, status_code=201
     )
@@ -340,11 +348,16 @@ def create_app(
         )
         store = open_store(cfg.store_url)
         await store.open()  # a database that cannot be reached fails the start-up here
+        if not isinstance(store, DeckStore):
+            raise RuntimeError("this event store keeps no players' decks")
+        shelf = DeckShelf(decks, store)
+        custom = Decks(cfg, store, shelf, limits, clock=getattr(app.state, "clock", time.time))
+        WORD_SHELF.use(loader(store))
         bus = open_bus(cfg.bus_url)
         service = RoomService(
             store,
             bus,
-            decks,
+            shelf,
             default_deck=cfg.default_deck,
             bot_delay=cfg.bot_delay,
             away_grace=cfg.away_grace,
@@ -358,6 +371,7 @@ def create_app(
             d.name: {c.image: d.path / c.image for c in d.cards} for d in decks.values()
         }
         app.state.service = service
+        app.state.custom_decks = custom
         resumed = await service.resume_active()
         log.info("ready: %d room(s) active in the last week resumed", resumed)
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
@@ -365,13 +379,16 @@ def create_app(
         # walk it all and pause every table for tens of milliseconds.
         gc.freeze()
         janitor = asyncio.create_task(service.run_janitor())
+        purger = asyncio.create_task(run_purger(custom))
         try:
             yield
         finally:
             log.info("shutting down: %d room(s) in memory", len(service.rooms))
-            janitor.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await janitor
+            for task in (janitor, purger):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            WORD_SHELF.use(None)
             await service.close()
             await bus.close()
             await store.close()
@@ -384,6 +401,8 @@ def create_app(
         Route("/credits", _page("credits.html")),
         Route("/decks", _page("decks.html")),
         Route("/healthz", healthz),
+        *deck_routes(),  # players' decks share paths with content decks: first
+        *word_routes(),
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),
