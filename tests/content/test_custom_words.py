@@ -11,6 +11,7 @@ from reverie.content.custom_words import (
     parse_list,
     parse_lists,
 )
+from reverie.rules.visual.categories import Category
 
 TEN = "\n".join(f"word{i}" for i in range(10))
 
@@ -67,8 +68,8 @@ def test_every_category_reports_its_own_problem() -> None:
 
 
 def test_own_words_instead_of_or_beside_the_defaults() -> None:
-    defaults = {"objects": ("cat", "dog"), "actions": ("run",)}
-    own = {"objects": ("Dog", "owl")}
+    defaults: dict[Category, tuple[str, ...]] = {"objects": ("cat", "dog"), "actions": ("run",)}
+    own: dict[Category, tuple[str, ...]] = {"objects": ("Dog", "owl")}
     assert combine(defaults, own, "instead", "en")["objects"] == ("Dog", "owl")
     assert combine(defaults, own, "beside", "en")["objects"] == ("Dog", "owl", "cat")
     assert combine(defaults, own, "instead", "en")["actions"] == ("run",)
