@@ -47,8 +47,8 @@ class UploadRefused(ValueError):
 @dataclass(frozen=True, slots=True)
 class Fit:
     """How a picture becomes card-shaped. ``crop``: the largest 2:3 frame, divided by
-    ``zoom`` (1–4), centred as near ``(x, y)`` (fractions of the width and height) as
-    the picture allows. ``pad``: the whole picture, on a blurred, darkened copy of
+    ``zoom`` (1–4), placed at ``(x, y)``: fractions of the room left around it (0: at
+    the left or top edge, 1: at the right or bottom; CSS ``object-position``). ``pad``: the whole picture, on a blurred, darkened copy of
     itself where it does not fill the card."""
 
     mode: FitMode = "crop"
@@ -151,8 +151,10 @@ def _fitted(img: Image.Image, fit: Fit) -> Image.Image:
     # The largest 2:3 frame inside the picture, divided by the zoom.
     fw = min(w, h * cw / ch) / fit.zoom
     fh = fw * ch / cw
-    left = min(max(fit.x * w - fw / 2, 0.0), w - fw)
-    top = min(max(fit.y * h - fh / 2, 0.0), h - fh)
+    # (x, y) place the frame as CSS's object-position places a picture: 0 at the left
+    # or top edge, 1 at the right or bottom (the upload page's preview is exact).
+    left = fit.x * (w - fw)
+    top = fit.y * (h - fh)
     box = (left, top, left + fw, top + fh)
     return img.resize(CARD_SIZE, Image.Resampling.LANCZOS, box=box)
 
