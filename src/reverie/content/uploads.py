@@ -48,7 +48,8 @@ class UploadRefused(ValueError):
 class Fit:
     """How a picture becomes card-shaped. ``crop``: the largest 2:3 frame, divided by
     ``zoom`` (1–4), placed at ``(x, y)``: fractions of the room left around it (0: at
-    the left or top edge, 1: at the right or bottom; CSS ``object-position``). ``pad``: the whole picture, on a blurred, darkened copy of
+    the left or top edge, 1: at the right or bottom; CSS ``object-position``). ``pad``:
+    the whole picture, on a blurred, darkened copy of
     itself where it does not fill the card."""
 
     mode: FitMode = "crop"

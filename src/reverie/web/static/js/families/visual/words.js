@@ -3,7 +3,7 @@
 // The words stay in the host's page: the room's frames carry only the id.
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { postJSON, getJSON } from "../../common.js";
+import { getJSON } from "../../common.js";
 
 const CATEGORIES = ["objects", "actions", "places", "luck", "proverbs"];
 /** @type {Record<string, Record<string, number>>} counts of the lists seen, by id */
@@ -74,7 +74,14 @@ export function wordsFields(o, { prefix, disabled, language }) {
     button.disabled = true;
     out.replaceChildren();
     try {
-      const res = await postJSON("/api/words", { language: lang, categories });
+      const answer = await fetch("/api/words", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ language: lang, categories }),
+      });
+      const res = await answer.json().catch(() => ({}));
+      // A refusal lists each category's problem: shown one a line.
+      if (!answer.ok) throw Object.assign(new Error("refused"), res.error || {});
       counts[res.id] = res.counts;
       const hidden = /** @type {HTMLInputElement} */ (root.querySelector("input[name=words]"));
       hidden.value = res.id;
