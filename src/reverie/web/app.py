@@ -299,6 +299,7 @@ SOFTWARE = [
     {"source": "Typer", "license": "MIT"},
     {"source": "Rich", "license": "MIT"},
     {"source": "Preact", "license": "MIT"},
+    {"source": "Pillow", "license": "MIT-CMU"},
 ]
 
 
