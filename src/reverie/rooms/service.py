@@ -20,7 +20,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -105,7 +105,7 @@ class RoomService:
         self,
         store: EventStore,
         bus: Bus,
-        decks: dict[str, Deck],
+        decks: Mapping[str, Deck],
         *,
         default_deck: str = DEFAULT_DECK,
         bot_delay: float = 1.0,

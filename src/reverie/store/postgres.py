@@ -21,6 +21,8 @@ import psycopg_pool
 from psycopg_pool import AsyncConnectionPool
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict, redact
+from reverie.store.decks import DECK_TABLES
+from reverie.store.postgres_decks import DECKS_MIGRATION, PostgresDecks
 
 #: Each migration brings the schema from its index to the next version; never edit one
 #: that has shipped, add another.
@@ -50,6 +52,8 @@ MIGRATIONS: Sequence[str] = (
         at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 3: players' own decks (pictures, captions, the rooms that play them), word lists.
+    DECKS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Serialises migrations between processes (any constant; "reverie" in ASCII).
@@ -60,8 +64,9 @@ _MIGRATION_LOCK = 0x72657665726965
 POOL_TIMEOUT = 5.0
 
 
-class PostgresStore:
-    """Event log in PostgreSQL, through a small pool of async connections."""
+class PostgresStore(PostgresDecks):
+    """Event log in PostgreSQL, through a small pool of async connections, and players'
+    decks (:class:`PostgresDecks`)."""
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
@@ -203,12 +208,8 @@ class PostgresStore:
         async with self._errors():
             pool = await self._ready()
             async with pool.connection() as conn:
-                for query in (
-                    "SELECT 1 FROM rooms LIMIT 1",
-                    "SELECT 1 FROM events LIMIT 1",
-                    "SELECT 1 FROM snapshots LIMIT 1",
-                ):
-                    await conn.execute(query)
+                for table in ("rooms", "events", "snapshots", *DECK_TABLES):
+                    await conn.execute(f"SELECT 1 FROM {table} LIMIT 1".encode())
 
     async def schema_version(self) -> int:
         """The schema version the database is at."""
