@@ -7,8 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from reverie.bots import clever
+from reverie.bots.encoder import get_encoder
+from reverie.bots.reading import Persona, card_book
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
+from reverie.content.lexicon import LANGS
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
 from reverie.rooms.errors import RoomError
 from reverie.rules.association import (
@@ -157,9 +161,23 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
         return [s for s in waiting_for(game) if bots[s]]
 
     def bot_action(
-        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> act.Action | None:
-        return choose_action(view(game, seat), _describer(deck, lang), rng, lang)
+        seen = view(game, seat)  # all a bot may know of the game, with the public past
+        encoder = get_encoder() if level in ("normal", "clever") and deck is not None else None
+        if encoder is None or deck is None:  # easy, or no encoder installed: the simple bot
+            return choose_action(seen, _describer(deck, lang), rng, lang)
+        lang = lang if lang in LANGS else "en"
+        past = tuple(r.clue for r in game.history[-clever.NO_REPEAT_TURNS :] if r.clue)
+        persona = Persona.of(game.seed, seat, level)
+        bot = clever.Seat(level, persona, card_book(deck, lang, encoder), past, lang)
+        return clever.choose_action(seen, bot)
 
 
 def _option_names(v: Variant) -> list[str]:
