@@ -25,7 +25,7 @@ def shape(text: str, restriction: str | None, lang: str) -> str | None:
     """``text`` as a clue that meets ``restriction``, or None if it cannot.
 
     >>> shape("a secret", "four_words", "en"), shape("home", "question", "it")
-    ('it is all a secret', 'Forse home?')
+    ('all about a secret', 'Forse home?')
     >>> shape("the answer to everything", "three_words", "en") is None
     True
     """
