@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from reverie.bots import encoder as bot_encoder
+from reverie.bots.reading import card_book, ready_book
 from reverie.bots.simple import choose_action as simple_action
 from reverie.content.decks import Deck, default_deck_path, load_deck
 from reverie.content.lexicon import content_stems, names_any
@@ -25,7 +26,14 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def deck() -> Deck:
-    return load_deck(default_deck_path())
+    """The default deck, with the bots' reading of it ready in every language (a bot
+    whose book is still being built plays as the easy bot)."""
+    loaded = load_deck(default_deck_path())
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    for lang in ("en", "ru", "it"):
+        card_book(loaded, lang, enc)
+    return loaded
 
 
 def _states(deck: Deck, variant: str, players: int, seed: int, level: str) -> Iterator[GameState]:
@@ -151,3 +159,18 @@ def test_bots_at_one_table_disagree(deck: Deck) -> None:
             votes = {v for v in state.history[-1].votes if v is not None}
             split += len(votes) > 1
     assert split >= 4
+
+
+def test_a_table_does_not_wait_for_a_book_being_built(deck: Deck) -> None:
+    """A deck not read yet: the first call answers at once (None), the reading goes on
+    in the background."""
+    import dataclasses
+    import time
+
+    other = dataclasses.replace(deck, count=deck.count - 1)  # another key in the cache
+    assert ready_book(other, "en") is None
+    for _ in range(6000):
+        if ready_book(other, "en") is not None:
+            break
+        time.sleep(0.01)
+    assert ready_book(other, "en") is not None

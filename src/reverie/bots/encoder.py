@@ -61,6 +61,11 @@ _loaded = False
 _encoder: Encoder | None = None
 
 
+def known_missing() -> bool:
+    """Whether a load was tried and found no encoder (without trying one)."""
+    return _loaded and _encoder is None
+
+
 def get_encoder() -> Encoder | None:
     """The process's encoder, loading it the first time; None if it is not installed."""
     global _loaded, _encoder

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from reverie.bots.encoder import Encoder, Vectors
+from reverie.bots.encoder import Encoder, Vectors, get_encoder
 from reverie.content.decks import Deck
 from reverie.content.lexicon import card_associations, card_keys, load_lexicon
 
@@ -169,10 +169,40 @@ _books_lock = threading.Lock()
 
 
 def card_book(deck: Deck, lang: str, encoder: Encoder) -> CardBook:
-    """The (cached) book of ``deck`` in ``lang``; built once per process."""
+    """The (cached) book of ``deck`` in ``lang``; built once per process (this call
+    waits for it)."""
     key = (str(deck.path), deck.count, lang)
     with _books_lock:
         book = _books.get(key)
         if book is None:
             book = _books[key] = CardBook(deck, lang, encoder)
     return book
+
+
+_warming: set[tuple[str, int, str]] = set()
+
+
+def ready_book(deck: Deck, lang: str) -> CardBook | None:
+    """The book of ``deck`` in ``lang`` if it is built, else None, having started to
+    build it (and to load the encoder) in the background: a table never waits seconds
+    for a bot's first move; until the book is ready its bots play as easy ones."""
+    key = (str(deck.path), deck.count, lang)
+    book = _books.get(key)
+    if book is not None:
+        return book
+    with _books_lock:
+        if key in _warming:
+            return None
+        _warming.add(key)
+
+    def build() -> None:
+        try:
+            encoder = get_encoder()
+            if encoder is not None:
+                card_book(deck, lang, encoder)
+        finally:
+            with _books_lock:
+                _warming.discard(key)
+
+    threading.Thread(target=build, name=f"bots-{lang}", daemon=True).start()
+    return None

@@ -8,8 +8,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from reverie.bots import clever
-from reverie.bots.encoder import get_encoder
-from reverie.bots.reading import Persona, card_book
+from reverie.bots.encoder import known_missing
+from reverie.bots.reading import Persona, ready_book
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
 from reverie.content.lexicon import LANGS
@@ -170,14 +170,15 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
         level: str = "easy",
     ) -> act.Action | None:
         seen = view(game, seat)  # all a bot may know of the game, with the public past
-        encoder = get_encoder() if level in ("normal", "clever") and deck is not None else None
-        if encoder is None or deck is None:  # easy, or no encoder installed: the simple bot
+        read = lang if lang in LANGS else "en"
+        book = None
+        if level in ("normal", "clever") and deck is not None and not known_missing():
+            book = ready_book(deck, read)
+        if book is None:  # easy, no encoder installed, or still loading: the simple bot
             return choose_action(seen, _describer(deck, lang), rng, lang)
-        lang = lang if lang in LANGS else "en"
         past = tuple(r.clue for r in game.history[-clever.NO_REPEAT_TURNS :] if r.clue)
         persona = Persona.of(game.seed, seat, level)
-        bot = clever.Seat(level, persona, card_book(deck, lang, encoder), past, lang)
-        return clever.choose_action(seen, bot)
+        return clever.choose_action(seen, clever.Seat(level, persona, book, past, read))
 
 
 def _option_names(v: Variant) -> list[str]:
