@@ -79,7 +79,8 @@ def new_game(
             f"{v.title} is played by {v.min_players} to {v.max_players} players, not {n}."
         )
     _check_options(v, opts, n)
-    size = opts.deck_size or v.deck_size(n, card_count)
+    # A deck smaller than the variant's (a player's own pictures) is played whole.
+    size = opts.deck_size or min(v.deck_size(n, card_count), card_count)
     needed = n * v.hand_size + max(n, v.gallery_size)
     if size < needed:
         raise SetupError(f"{v.title} for {n} players needs a deck of at least {needed} cards.")
