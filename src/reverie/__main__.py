@@ -2,4 +2,7 @@
 
 from reverie.cli import main
 
-main()
+# Guarded: a child process started with "spawn" (the bots read a deck in one) imports
+# this module again under another name, and must not start a second command.
+if __name__ == "__main__":
+    main()

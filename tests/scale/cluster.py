@@ -95,7 +95,10 @@ class Process:
 
     def start(self) -> Process:
         env = {**os.environ, "REVERIE_BOT_DELAY": "0.05", "REVERIE_ROOMS_PER_MINUTE": "0",
-               "REVERIE_LEASE_SECONDS": "2", "REVERIE_LOG_FORMAT": "json", **self.env}  # fmt: skip
+               "REVERIE_LEASE_SECONDS": "2", "REVERIE_LOG_FORMAT": "json",
+               # Bots play as easy ones: each process restarted under a game would
+               # otherwise read the deck with the sentence encoder (seconds of CPU).
+               "REVERIE_BOT_ENCODER": "0", **self.env}  # fmt: skip
         self.log = (self.folder / f"serve-{self.port}.log").open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "reverie", "serve", "--port", str(self.port),

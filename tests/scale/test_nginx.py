@@ -76,6 +76,18 @@ def reconnect(base: str, code: str, token: str) -> Client:
             time.sleep(0.2)
 
 
+def dixit_across(a: Process, b: Process) -> list[Client]:
+    """A started Dixit game of four people, two on each process."""
+    code, token = create_room(a.base, "dixit", 4)
+    host = Client(a.base, code, token)
+    host.until(lambda f: f["type"] == "welcome")
+    players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
+               join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
+    assert host.request({"type": "start"})["type"] == "ack"
+    sync(players)
+    return players
+
+
 def _moved_on(version: int) -> Callable[[dict[str, Any]], bool]:
     return lambda state: int(state["version"]) >= version + 5
 
@@ -133,13 +145,7 @@ def test_the_lease_holder_dies_twice_and_the_game_goes_on(cluster: Cluster) -> N
 
 def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) -> None:
     a, b = cluster.processes
-    code, token = create_room(a.base, "dixit", 4)
-    host = Client(a.base, code, token)
-    host.until(lambda f: f["type"] == "welcome")
-    players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
-               join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
-    assert host.request({"type": "start"})["type"] == "ack"
-    sync(players)
+    players = dixit_across(a, b)
     cluster.redis.kill()
     # Moves go on (the log is PostgreSQL); the processes cannot tell each other.
     play(players, seed=1, until=lambda s: s["game"]["phase"] == "vote")
@@ -162,12 +168,8 @@ def test_a_database_restart_refuses_moves_while_down_then_the_game_goes_on(
     processes = [Process(tmp_path, pg.url, redis_server.url).start() for _ in range(2)]
     try:
         a, b = processes
-        code, token = create_room(a.base, "dixit", 4)
-        host = Client(a.base, code, token)
-        host.until(lambda f: f["type"] == "welcome")
-        players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
-                   join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
-        assert host.request({"type": "start"})["type"] == "ack"
+        players = dixit_across(a, b)
+        host, code = players[0], players[0].code
         play(players, seed=4, until=lambda s: s["game"]["phase"] == "vote")
         acked = max(c.acked for c in players)
         pg.stop("immediate")  # the database goes away as if it crashed

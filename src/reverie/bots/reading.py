@@ -11,8 +11,11 @@ replay plays the same.
 from __future__ import annotations
 
 import hashlib
+import logging
+import multiprocessing
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
     Bools = npt.NDArray[np.bool_]
 else:
     Ints = Floats = Bools = Any
+
+log = logging.getLogger("reverie.bots")
 
 #: Weight of the best association and of the literal reading (caption, element names).
 ASSOCIATION_WEIGHT = 0.75
@@ -79,6 +84,8 @@ class CardBook:
     deck: Deck
     lang: str
     encoder: Encoder
+    #: How the whole deck's texts are embedded (default: ``encoder.encode`` here).
+    encode_all: Callable[[Sequence[str]], Vectors] | None = None
     vectors: Vectors = field(init=False)
     cards: list[_Card] = field(init=False)
 
@@ -106,7 +113,7 @@ class CardBook:
             literal = [caption, *labels] if caption else labels
             self.cards.append(_Card(assoc, rows(assoc), rows(literal or ["?"])))
         texts = sorted(index, key=index.__getitem__)
-        self.vectors = self.encoder.encode(texts)
+        self.vectors = (self.encode_all or self.encoder.encode)(texts)
 
     def clues(self, card: int) -> list[str]:
         """What a storyteller might say for ``card`` (never a word of its caption)."""
@@ -168,15 +175,43 @@ _books: dict[tuple[str, int, str], CardBook] = {}
 _books_lock = threading.Lock()
 
 
-def card_book(deck: Deck, lang: str, encoder: Encoder) -> CardBook:
+def card_book(
+    deck: Deck,
+    lang: str,
+    encoder: Encoder,
+    encode_all: Callable[[Sequence[str]], Vectors] | None = None,
+) -> CardBook:
     """The (cached) book of ``deck`` in ``lang``; built once per process (this call
     waits for it)."""
     key = (str(deck.path), deck.count, lang)
     with _books_lock:
         book = _books.get(key)
         if book is None:
-            book = _books[key] = CardBook(deck, lang, encoder)
+            book = _books[key] = CardBook(deck, lang, encoder, encode_all)
     return book
+
+
+def _encode_in_child(texts: Sequence[str]) -> Vectors:
+    encoder = get_encoder()
+    if encoder is None:
+        raise RuntimeError("the sentence encoder is not installed")
+    return encoder.encode(texts)
+
+
+def encode_elsewhere(texts: Sequence[str]) -> Vectors:
+    """Embed a whole deck's texts in a child process (thousands of texts, seconds of
+    pure-Python tokenising): a thread of the server would hold its interpreter lock
+    that long and stall every table. Falls back to this process if no child starts."""
+    try:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+            return pool.submit(_encode_in_child, list(texts)).result()
+    except Exception as exc:  # no child process here (a sandbox, a frozen build)
+        log.warning("bots: reading the deck here, not in a child process (%s)", exc)
+        encoder = get_encoder()
+        if encoder is None:
+            raise
+        return encoder.encode(texts)
 
 
 _warming: set[tuple[str, int, str]] = set()
@@ -199,7 +234,7 @@ def ready_book(deck: Deck, lang: str) -> CardBook | None:
         try:
             encoder = get_encoder()
             if encoder is not None:
-                card_book(deck, lang, encoder)
+                card_book(deck, lang, encoder, encode_elsewhere)
         finally:
             with _books_lock:
                 _warming.discard(key)
