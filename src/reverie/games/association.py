@@ -67,6 +67,8 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
     game_type = GameState
     options_type = Options
     commands = (ClueCmd, SubmitCmd, VoteCmd)
+    # easy: names a thing on a card; normal and clever read clues (reverie.bots.clever).
+    bot_levels = ("easy", "normal", "clever")
 
     def variant_names(self) -> tuple[str, ...]:
         return tuple(VARIANTS)
@@ -100,6 +102,7 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
                 "teams": None,
                 "canvas": None,
                 "bots": self.bots_allowed,
+                "bot_levels": list(self.bot_levels),
                 "restrictions": [r.value for r in Restriction],
                 "categories": None,
                 "options": _option_names(v),

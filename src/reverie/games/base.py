@@ -234,6 +234,10 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     #: Lobby teams, for team games.
     teams: ClassVar[TeamSpec | None] = None
     bots_allowed: ClassVar[bool] = True
+    #: The levels a host may choose for this family's bots (a subset of
+    #: :data:`reverie.rooms.state.BOT_LEVELS`; empty: its bots play one way only, so
+    #: the client offers no choice). The capability ``bot_levels``.
+    bot_levels: ClassVar[tuple[str, ...]] = ()
 
     # ------------------------------------------------------------ variants
 

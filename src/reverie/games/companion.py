@@ -96,6 +96,7 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
                 **online.capabilities,
                 "client": self.name,
                 "bots": self.bots_allowed,
+                "bot_levels": list(self.bot_levels),
                 "options": options,
                 "companion_of": online.name,
                 "table_screen": True,

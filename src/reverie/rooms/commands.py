@@ -20,6 +20,7 @@ from reverie.games import AnyFamily, Frame, GameCommand, SideCommand, union_of
 from reverie.rooms.events import (
     Acted,
     BotAdded,
+    BotLevelSet,
     BotSeat,
     Chatted,
     HostChanged,
@@ -118,6 +119,13 @@ class HandToBot(Frame, frozen=True, tag="bot_seat"):
     level: str = DEFAULT_BOT_LEVEL
 
 
+class SetBotLevel(Frame, frozen=True, tag="bot_level"):
+    """Host: change the level of the bot that plays a seat."""
+
+    seat: int = -1
+    level: str = DEFAULT_BOT_LEVEL
+
+
 class NewLink(Frame, frozen=True, tag="new_link"):
     """Replace your seat link: the old one stops working (answered with ``welcome``)."""
 
@@ -155,6 +163,7 @@ Command = (
     | Start
     | Rematch
     | HandToBot
+    | SetBotLevel
     | Reclaim
     | NewLink
     | TeamCmd
@@ -292,4 +301,6 @@ def decide(
                 "player has been away for a while.",
             )
         return BotSeat(cmd.seat, on=cmd.on, level=check_level(cmd.level))
+    if isinstance(cmd, SetBotLevel):
+        return BotLevelSet(cmd.seat, check_level(cmd.level))
     raise RoomError("bad_message", "That message is not understood here.")

@@ -120,6 +120,14 @@ class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
     level: str = "easy"  # of the bot that plays the seat (older logs: the easy bot)
 
 
+class BotLevelSet(msgspec.Struct, frozen=True, tag="bot_level_set"):
+    """The host changed the level of the bot that plays a seat (a bot's seat, or a
+    person's that a bot stands in for)."""
+
+    seat: int
+    level: str
+
+
 class TokenRotated(msgspec.Struct, frozen=True, tag="token_rotated"):
     """A player replaced their seat link: the old token no longer opens the seat."""
 
@@ -160,6 +168,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     HostChanged,
     OptionsSet,
     BotSeat,
+    BotLevelSet,
     Chatted,
     TeamChosen,
     TeamsSet,
@@ -177,6 +186,7 @@ RoomEvent = (
     | Started[Any]
     | Acted[Any]
     | BotSeat
+    | BotLevelSet
     | Chatted
     | TeamChosen
     | TeamsSet

@@ -20,6 +20,7 @@ from reverie.rooms.events import (
     DEFAULT_AWAY,
     Acted,
     BotAdded,
+    BotLevelSet,
     BotSeat,
     Chatted,
     Created,
@@ -517,6 +518,15 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         seated = list(room.players)
         level = check_level(e.level) if e.on else player.bot_level
         seated[e.seat] = replace(player, bot_playing=e.on, bot_level=level)
+        return replace(room, players=tuple(seated))
+    if isinstance(e, BotLevelSet):
+        player = _seat(room, e.seat)
+        if not player.controlled_by_bot:
+            raise RoomError("bad_message", "No bot plays that seat.")
+        if check_level(e.level) not in family.bot_levels:
+            raise RoomError("bad_message", "This game's bots have no such level.")
+        seated = list(room.players)
+        seated[e.seat] = replace(player, bot_level=e.level)
         return replace(room, players=tuple(seated))
     if isinstance(e, TokenRotated):
         player = _seat(room, e.seat)

@@ -150,6 +150,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     channels = (canvas.CANVAS,)
     teams = TEAMS
     bots_allowed = False  # a bot can neither draw nor guess
+    bot_levels = ()  # a stand-in only chooses categories: there is no level to choose
 
     def variant_names(self) -> tuple[str, ...]:
         return (NAME,)
@@ -178,6 +179,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
                     "sizes": canvas.SIZES,
                 },
                 "bots": self.bots_allowed,
+                "bot_levels": list(self.bot_levels),
                 "restrictions": [],
                 "categories": [
                     {"name": c, "points": category_value(c), "choosable": c in CHOOSABLE}

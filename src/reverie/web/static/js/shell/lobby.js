@@ -10,6 +10,7 @@ import { saveToken } from "../store.js";
 import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
 import { awayField, readAway } from "./absence.js";
+import { addBotControl, levelBadge } from "./botlevel.js";
 import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
 
 const inviteURL = () => `${location.origin}/r/${code}`;
@@ -37,6 +38,7 @@ export function badges(p) {
     // A bot's name already says "(bot)": the tag is then an icon alone.
     p.bot ? h("span", { class: "tag tag-bot", title: t("players.bot"), "aria-label": t("players.bot") }, icon("bot", { size: 14 }), /\(bot\)/i.test(p.name) ? null : t("players.bot")) : null,
     !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
+    levelBadge(p),
     !p.bot && !p.connected ? h("span", { class: "tag tag-off", title: t("players.offline") }, icon("offline", { size: 14 }), t("players.offline")) : null,
     g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null,
   ];
@@ -187,9 +189,7 @@ export function lobbyView(fam) {
       { class: "actions" },
       host
         ? [
-            caps().bots
-              ? h("button", { type: "button", class: "btn btn-quiet", id: "add-bot", disabled: r.players.length >= r.seats, onclick: (/** @type {Event} */ e) => send({ type: "add_bot" }, target(e)) }, icon("bot", { size: 18 }), t("lobby.add_bot"))
-              : null,
+            caps().bots ? addBotControl({ disabled: r.players.length >= r.seats }) : null,
             h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => send({ type: "start" }, target(e)) }, t("lobby.start")),
           ]
         : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),

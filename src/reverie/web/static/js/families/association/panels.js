@@ -6,6 +6,7 @@ import { icon } from "../../icons.js";
 import { colorName } from "../../common.js";
 import { room, game, me, caps, players, nameOf, send, isHost, tableLang } from "../../shell/app.js";
 import { badges } from "../../shell/lobby.js";
+import { botLevels, chosenLevel } from "../../shell/botlevel.js";
 import { boardSVG } from "./board.js";
 import { chip } from "./reveal.js";
 import { storyView } from "./story.js";
@@ -46,6 +47,16 @@ export function finalView(g) {
   );
 }
 
+/**
+ * The host's frame that hands a gone player's seat to a bot (of the level last chosen
+ * for new bots) or back.
+ * @param {import("../../shell/app.js").RoomPlayer} p
+ */
+function handOver(p) {
+  const frame = { type: "bot_seat", seat: p.seat, on: !p.bot_playing };
+  return frame.on && botLevels().length ? { ...frame, level: chosenLevel() } : frame;
+}
+
 /** @param {Record<string, any>} g */
 export function scoresView(g) {
   const host = isHost();
@@ -69,7 +80,7 @@ export function scoresView(g) {
           isWaiting ? h("span", { class: "state-icon", title: t("players.waiting") }, icon("hourglass", { size: 16, label: t("players.waiting") })) : null,
           h("span", { class: "score" }, String(p.score), delta ? h("span", { class: ["delta", delta > 0 ? "gain" : "loss"] }, delta > 0 ? `+${delta}` : `−${-delta}`) : null),
           host && !p.bot && (!p.connected || p.bot_playing) && g.phase !== "over"
-            ? h("button", { type: "button", class: "btn btn-quiet btn-small seat-bot", onclick: (/** @type {MouseEvent} */ e) => send({ type: "bot_seat", seat: p.seat, on: !p.bot_playing }, /** @type {Element} */ (e.currentTarget)) },
+            ? h("button", { type: "button", class: "btn btn-quiet btn-small seat-bot", onclick: (/** @type {MouseEvent} */ e) => send(handOver(p), /** @type {Element} */ (e.currentTarget)) },
                 icon("bot", { size: 16 }), p.bot_playing ? t("players.bot_off") : t("players.bot_on"))
             : null,
         );
