@@ -168,3 +168,32 @@ def test_random_paper_games_keep_every_invariant_and_hide_the_subject() -> None:
         assert record.final.phase is Phase.OVER
         kinds = {type(a).__name__ for a in record.actions}
         assert "Guess" not in kinds and "Accept" not in kinds
+
+
+def test_one_engine_paper_games_end_as_the_same_online_games() -> None:
+    """Each random paper game played again online, a declared guess becoming a typed
+    guess the drawer accepts and a given-up drawing the clock running out, ends with the
+    same board, tokens, turns and winners."""
+    for seed in range(25):
+        paper = play_random_game((2, 3, 2), 3000 + seed, SYNTHETIC_DECK, paper=True)
+        players = [f"P{s + 1}" for s in range(7)] + ["Table1"]
+        teams = [[0, 1], [2, 3, 4], [5, 6]]
+        online = new_game(players, teams, 3000 + seed, cards=SYNTHETIC_DECK, aside=[7])
+        for action in paper.actions:
+            if isinstance(action, Declare):
+                team = online.team_of(action.seat)
+                assert team is not None
+                guesser = next(s for s in online.teams[team] if s not in online.turn.drawers)
+                online = act(online, Guess(guesser, "no idea at all"))
+                action = Accept(action.seat, len(online.turn.guesses) - 1)
+            elif isinstance(action, GiveUp):
+                action = TimeUp()
+            online = act(online, action)
+        a, b = paper.final, online
+        assert (a.pawns, a.held, a.removed, a.squares) == (b.pawns, b.held, b.removed, b.squares)
+        assert (a.history, a.winners, a.finisher, a.phase) == (
+            b.history,
+            b.winners,
+            b.finisher,
+            b.phase,
+        )

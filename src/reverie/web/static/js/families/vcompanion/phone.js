@@ -16,7 +16,7 @@ function wordCard(g) {
   return h(
     "div",
     { class: ["vc-card", turn.proverb && "proverb"], id: "word-card" },
-    h("span", { class: "vc-card-label small" }, icon("eye", { size: 16 }), " ", turn.proverb ? t("vsubject.proverb") : t("vsubject.word"), " · ", categoryText(turn.category, turn.proverb)),
+    h("span", { class: "vc-card-label small" }, icon("eye", { size: 16 }), " ", turn.proverb ? t("vsubject.proverb") : [t("vsubject.word"), " · ", categoryText(turn.category, false)]),
     h("strong", { class: ["vsubject", "vc-word", turn.proverb && "proverb"], id: "subject" }, g.subject),
     h("span", { class: "small muted" }, g.phase === "think" ? t("vcompanion.phone.think") : t("vcompanion.phone.draw_rules")),
   );
