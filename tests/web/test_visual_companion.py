@@ -120,7 +120,7 @@ def test_a_turn_guessed_and_one_whose_sand_timer_runs_out(server: ServerThread) 
 
     # The words went to their drawers' sockets and nowhere else.
     for seat, client in enumerate(t.everyone):
-        seen = set()
+        seen: set[str] = set()
         for f in client.frames:
             seen.update(strings(f))
         if seat == drawer:
