@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from reverie.cli import app
+from reverie.content.decks import DEFAULT_DECK
 from reverie.logs import parse_level, setup_logging
 from reverie.web.settings import Settings
 from tests.web.harness import ServerThread, create_room
@@ -143,7 +144,7 @@ def test_the_server_logs_its_lifecycle(tmp_path: Path, caplog: pytest.LogCapture
         again.stop()
     lines = [r.getMessage() for r in caplog.records if r.name.startswith("reverie")]
     assert any(m.startswith("starting: store sqlite:///") and "bus memory://" in m for m in lines)
-    assert f"room {code} created: dixit, 4 seats, deck default" in lines
+    assert f"room {code} created: dixit, 4 seats, deck {DEFAULT_DECK}" in lines
     assert "ready: 0 room(s) active in the last week resumed" in lines
     assert "ready: 1 room(s) active in the last week resumed" in lines
     assert lines.count("stopped") == 2

@@ -1,6 +1,7 @@
-"""Tests for the default picture deck: format, art, loader and browser page.
+"""Tests for the built-in picture decks (the default second edition and the first
+edition): format, art, loader and browser page.
 
-The generator that writes the deck is tested in tests/tools/test_deckgen.py.
+The generators that write them are tested in tests/tools/test_deckgen*.py.
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from playwright.sync_api import expect
 
 from reverie.content.decks import (
     CONTENT_ENV,
+    DEFAULT_DECK,
+    FIRST_EDITION,
     Deck,
     DeckError,
+    deck_path,
     default_deck_path,
     list_decks,
     load_deck,
@@ -29,8 +33,13 @@ STATIC = REPO / "src" / "reverie" / "web" / "static"
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 
 
+@pytest.fixture(scope="module", params=[DEFAULT_DECK, FIRST_EDITION])
+def deck(request: pytest.FixtureRequest) -> Deck:
+    return load_deck(deck_path(request.param))
+
+
 @pytest.fixture(scope="module")
-def deck() -> Deck:
+def default_deck() -> Deck:
     return load_deck(default_deck_path())
 
 
@@ -38,7 +47,7 @@ def deck() -> Deck:
 
 
 def test_manifest_loads_with_enough_cards(deck: Deck) -> None:
-    assert deck.name == "default"
+    assert deck.name in (DEFAULT_DECK, FIRST_EDITION)
     assert len(deck.cards) >= 300
     assert deck.count == len(deck.cards)
     assert deck.aspect == "2:3"
@@ -57,8 +66,12 @@ def test_every_card_has_captions_in_three_languages(deck: Deck) -> None:
 
 def test_no_two_cards_share_a_composition(deck: Deck) -> None:
     seen: dict[tuple[str, ...], str] = {}
+    raw = json.loads((deck.path / "meta.json").read_text(encoding="utf-8"))["cards"]
+    layouts = {cid: str(m.get("layout", "")) for cid, m in raw.items()}
     for i, card in enumerate(deck.cards):
-        ids = tuple(sorted(e["id"] for e in deck.meta(i).elements if e["id"].startswith("emoji:")))
+        ids = tuple(sorted(e["id"] for e in deck.meta(i).elements if e["role"] != "scene"))
+        # The second edition tells a scene: the same pair in two scenes is two stories.
+        ids = (layouts.get(card.id, ""), *ids)
         key = (str(deck._meta[card.id].setting.get("id", "")), *ids)
         assert len(ids) >= 2, card.id
         assert ids not in seen, f"{card.id} repeats {seen.get(ids)}"
@@ -73,6 +86,14 @@ SVG_VOCABULARY = frozenset(
         r"\w+",
         """SourceGraphic baseFrequency blend circle clip clipPath color defs ellipse evenodd
         feColorMatrix feComposite feDropShadow feFlood feTurbulence fill filter flood
+        feDiffuseLighting feDistantLight feComponentTransfer feFuncR feFuncG feFuncB slope
+        intercept linear arithmetic azimuth elevation surfaceScale diffuseConstant lighting
+        interpolation sRGB result feDisplacementMap xChannelSelector yChannelSelector
+        feGaussianBlur SourceAlpha linejoin miterlimit miter butt bevel dasharray nonzero
+        polygon polyline points line matrix skewX skewY inherit currentColor spreadMethod
+        pad reflect fx fy rx ry cx cy dx dy x1 x2 y1 y2 r k1 k2 k3 k4 in in2 open filters
+        dashoffset black
+        font size pattern patternTransform patternUnits
         fractalNoise gradientTransform gradientUnits height href http light linearGradient
         linecap mask mix mode none numOctaves offset opacity operator org overlay path
         radialGradient rect rotate round rule scale seed soft stdDeviation stitch stitchTiles
@@ -121,10 +142,10 @@ def test_content_dir_can_come_from_the_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv(CONTENT_ENV, str(tmp_path))
-    assert default_deck_path() == tmp_path / "decks" / "default"
+    assert default_deck_path() == tmp_path / "decks" / DEFAULT_DECK
     monkeypatch.delenv(CONTENT_ENV)
-    assert default_deck_path() == REPO / "content" / "decks" / "default"
-    assert [d.name for d in list_decks()] == ["default"]
+    assert default_deck_path() == REPO / "content" / "decks" / DEFAULT_DECK
+    assert [d.name for d in list_decks()] == [DEFAULT_DECK, FIRST_EDITION]
 
 
 # ------------------------------------------------------------------ browser
@@ -177,7 +198,8 @@ def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -
 
 
 @pytest.mark.parametrize("width", [375, 1280])
-def test_deck_browser_page(browser: Any, server: str, deck: Deck, width: int) -> None:
+def test_deck_browser_page(browser: Any, server: str, default_deck: Deck, width: int) -> None:
+    deck = default_deck
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")
     page = ctx.new_page()

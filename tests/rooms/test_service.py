@@ -111,7 +111,8 @@ def test_bots_tell_their_clues_in_the_tables_language(tmp_path: Path) -> None:
         await service.command(live, 0, AddBot())
         await service.command(live, 0, Start())
         await service.connect(live, hash_token(token))  # bots play while someone is there
-        for _ in range(500):
+        # A bot's first clue may load the sentence encoder (a few seconds, once).
+        for _ in range(60_000):
             game = live.state.game
             if game is not None and game.round.clue:
                 break

@@ -86,7 +86,12 @@ def test_setup_errors_are_readable() -> None:
     with pytest.raises(SetupError, match="Unknown variant 'uno'"):
         game("uno", 4)
     with pytest.raises(SetupError, match="only 50"):
-        new_game("dixit", ["a", "b", "c"], 1, card_count=50)
+        new_game("dixit", ["a", "b", "c"], 1, card_count=50, options=Options(deck_size=60))
+    with pytest.raises(SetupError, match="at least 21 cards"):
+        new_game("dixit", ["a", "b", "c"], 1, card_count=20)
+    # A deck smaller than the variant's 84 (a player's own pictures) is played whole.
+    small = new_game("dixit", ["a", "b", "c"], 1, card_count=50)
+    assert len(small.deck) + sum(len(h) for h in small.hands) == 50
     with pytest.raises(SetupError, match="nobody can claim"):
         game("pictoric", 4, first_storyteller="claim")
     with pytest.raises(SetupError, match="seat from 1 to 4"):

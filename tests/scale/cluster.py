@@ -4,12 +4,14 @@ test may kill it and start it again)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -167,3 +169,54 @@ class Nginx:
             self.proc.terminate()
             self.proc.wait(timeout=10)
             self.proc = None
+
+
+class PostgresServer:
+    """A PostgreSQL cluster of the test's own (initdb in a temporary folder, trust auth,
+    a free port), so that a test may stop the database under a game and start it again.
+    As root it runs as the ``postgres`` user, as PostgreSQL requires."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        # Its own folder under the system's temporary one: pytest's is private to root,
+        # and the server runs as ``postgres``.
+        self.folder = Path(tempfile.mkdtemp(prefix="reverie-pg-"))
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+        if not bins:
+            raise RuntimeError(
+                "PostgreSQL's server binaries are needed (Debian package postgresql)"
+            )
+        self.bin = bins[-1].parent
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *args: str) -> None:
+        cmd = [str(a) for a in args]
+        if os.geteuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def init(self) -> PostgresServer:
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self._run(str(self.bin / "initdb"), "-D", str(self.folder / "data"), "-U", "postgres",
+                  "--auth=trust", "--no-sync")  # fmt: skip
+        return self
+
+    def start(self) -> PostgresServer:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-o", options,
+                  "-l", str(self.folder / "log"), "-w", "start")  # fmt: skip
+        return self
+
+    def stop(self, mode: str = "fast") -> None:
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode,
+                  "-w", "stop")  # fmt: skip
+
+    def remove(self) -> None:
+        """Stop (if running) and delete the cluster's folder."""
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.stop("immediate")
+        shutil.rmtree(self.folder, ignore_errors=True)

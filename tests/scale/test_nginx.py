@@ -2,7 +2,8 @@
 restarted under a game: players reconnect through nginx to the survivor with their
 seats and hands, the dead process's timers and bots move within the lease time with the
 deadline they had, nothing acknowledged is lost, and the game ends. A Redis restart
-(every message in flight lost) and a SIGTERM drain are survived the same way."""
+(every message in flight lost), a SIGTERM drain and a PostgreSQL restart (moves refused
+while it is down) are survived the same way."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import redis
+from websockets.exceptions import ConnectionClosed
 
-from tests.scale.cluster import Nginx, Process, RedisServer
+from tests.scale.cluster import Nginx, PostgresServer, Process, RedisServer
 from tests.store.conftest import postgres_url
 from tests.web.harness import Client, create_room, join, logged_events, play, sync
 
@@ -71,6 +74,18 @@ def reconnect(base: str, code: str, token: str) -> Client:
             if time.monotonic() > end:
                 raise
             time.sleep(0.2)
+
+
+def dixit_across(a: Process, b: Process) -> list[Client]:
+    """A started Dixit game of four people, two on each process."""
+    code, token = create_room(a.base, "dixit", 4)
+    host = Client(a.base, code, token)
+    host.until(lambda f: f["type"] == "welcome")
+    players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
+               join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
+    assert host.request({"type": "start"})["type"] == "ack"
+    sync(players)
+    return players
 
 
 def _moved_on(version: int) -> Callable[[dict[str, Any]], bool]:
@@ -130,13 +145,7 @@ def test_the_lease_holder_dies_twice_and_the_game_goes_on(cluster: Cluster) -> N
 
 def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) -> None:
     a, b = cluster.processes
-    code, token = create_room(a.base, "dixit", 4)
-    host = Client(a.base, code, token)
-    host.until(lambda f: f["type"] == "welcome")
-    players = [host, join(b.base, code, "Ann", "#2a9d8f"), join(a.base, code, "Bo", "#8338ec"),
-               join(b.base, code, "Cy", "#457b9d")]  # fmt: skip
-    assert host.request({"type": "start"})["type"] == "ack"
-    sync(players)
+    players = dixit_across(a, b)
     cluster.redis.kill()
     # Moves go on (the log is PostgreSQL); the processes cannot tell each other.
     play(players, seed=1, until=lambda s: s["game"]["phase"] == "vote")
@@ -149,3 +158,57 @@ def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) 
     last = max(c.acked for c in players)
     for c in players:
         assert c.state_at_least(last, timeout=15)["version"] >= last
+
+
+def test_a_database_restart_refuses_moves_while_down_then_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    pg = PostgresServer().init().start()
+    redis_server = RedisServer(tmp_path).start()
+    processes = [Process(tmp_path, pg.url, redis_server.url).start() for _ in range(2)]
+    try:
+        a, b = processes
+        players = dixit_across(a, b)
+        host, code = players[0], players[0].code
+        play(players, seed=4, until=lambda s: s["game"]["phase"] == "vote")
+        acked = max(c.acked for c in players)
+        pg.stop("immediate")  # the database goes away as if it crashed
+        # Both processes say so to the proxy; a move is refused with "unavailable".
+        for p in processes:
+            assert httpx.get(f"{p.base}/healthz", timeout=10).status_code == 503
+        reply = host.request({"type": "chat", "text": "anyone there?"}, timeout=20)
+        assert reply["type"] == "error" and reply["code"] == "unavailable"
+        pg.start()
+        end = time.monotonic() + 20
+        while httpx.get(f"{a.base}/healthz", timeout=10).status_code != 200:
+            assert time.monotonic() < end, "the process did not see the database come back"
+            time.sleep(0.2)
+        final = play(players, seed=5)
+        assert final["game"]["phase"] == "over"
+        events = logged_events(pg.url, code)
+        versions = [v for v, _ in events]
+        assert versions == list(range(1, len(versions) + 1)) and versions[-1] >= acked
+    finally:
+        for p in processes:
+            p.stop()
+        redis_server.kill()
+        pg.remove()
+
+
+def test_sigterm_sends_sockets_elsewhere_and_gives_the_leases_up(cluster: Cluster) -> None:
+    code, token = create_room(cluster.processes[0].base, "dixit", 3)
+    holder = cluster.holder(code)
+    other = next(p for p in cluster.processes if p is not holder)
+    direct = Client(holder.base, code, token)
+    direct.until(lambda f: f["type"] == "state")
+    holder.stop()  # SIGTERM, then wait for the process to exit
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            direct.recv(timeout=10)
+    # 1012 "service restart": the page reconnects (and nginx sends it elsewhere).
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # The lease was given up, not left to run out.
+    leases = redis.Redis(port=cluster.redis.port)
+    assert leases.get(f"reverie:lease:{code}") in (None, other.process_id.encode())
+    again = reconnect(cluster.nginx.base, code, token)
+    assert again.seat == 0

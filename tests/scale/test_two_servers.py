@@ -158,3 +158,22 @@ def test_drawings_cross_processes_and_late_joiners_get_the_whole_picture(
             list(op) for ops in strokes for op in ops
         ]
         late.close()
+
+
+def test_a_seat_on_two_processes_has_one_chat_allowance(pair: list[ServerThread]) -> None:
+    a, b = pair
+    code, token = create_room(a.base, "dixit", 3)
+    on_a = Client(a.base, code, token)
+    on_a.until(lambda f: f["type"] == "welcome")
+    on_b = Client(b.base, code, token)
+    on_b.until(lambda f: f["type"] == "welcome")
+    replies = [
+        (on_a if i % 2 == 0 else on_b).request({"type": "chat", "text": f"line {i}"})
+        for i in range(12)
+    ]
+    accepted = sum(r["type"] == "ack" for r in replies)
+    refused = [r for r in replies if r["type"] == "error"]
+    # A seat may say 5 lines at once, then one a second, wherever its sockets are: with
+    # an allowance per process the two sockets would get 10 through at once.
+    assert 5 <= accepted <= 7, replies
+    assert refused and all(r["code"] == "rate_limited" for r in refused)

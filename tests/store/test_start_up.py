@@ -45,3 +45,19 @@ def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path: Path) -> No
     assert done.returncode == 1
     assert "Cannot reach PostgreSQL at postgresql://nobody@127.0.0.1:1/x" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_unreachable_redis_is_one_line_and_a_failure(tmp_path: Path) -> None:
+    done = serve("--data-dir", str(tmp_path), "--bus-url", "redis://:secret@127.0.0.1:1/0")
+    assert done.returncode == 1
+    assert "Cannot start" in done.stderr and "cannot reach Redis at" in done.stderr
+    assert "secret" not in done.stderr  # the password is not printed
+    assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_bus_or_log_format_is_one_line_and_a_failure(tmp_path: Path) -> None:
+    done = serve("--data-dir", str(tmp_path), "--bus-url", "kafka://x")
+    assert done.returncode == 1 and "No bus for 'kafka' URLs" in done.stderr
+    done = serve("--data-dir", str(tmp_path), "--log-format", "yaml")
+    assert done.returncode != 0 and "unknown log format" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -1,4 +1,5 @@
-"""Tests for the deck generator (tools/deckgen): reproducibility, the committed deck, CLI.
+"""Tests for the first edition's generator (tools/deckgen): reproducibility, the committed
+deck, CLI. The second edition's are in test_deckgen_second.py.
 
 The generator is a build tool: the server must run without it, so one test checks that
 nothing the runtime imports pulls it in.
@@ -15,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from reverie.cli import app as reverie_app
-from reverie.content.decks import default_deck_path, load_deck
+from reverie.content.decks import FIRST_EDITION, deck_path, load_deck
 from tools.deckgen.build import deck_files, render_card
 from tools.deckgen.cli import app as deckgen_app
 from tools.deckgen.elements import load_library
@@ -27,7 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def lib() -> dict[str, Art]:
-    return load_library(default_deck_path())
+    return load_library(deck_path(FIRST_EDITION))
 
 
 def _subset_files(lib: dict[str, Art], seed: int) -> dict[str, bytes]:
@@ -46,7 +47,7 @@ def test_generator_is_reproducible(lib: dict[str, Art]) -> None:
 
 
 def test_committed_deck_matches_recipes_and_library(lib: dict[str, Art]) -> None:
-    folder = default_deck_path()
+    folder = deck_path(FIRST_EDITION)
     seed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["seed"]
     recipes = plan_deck(lib, load_curated(folder), seed)
     files = deck_files(lib, recipes, seed)
@@ -57,8 +58,8 @@ def test_committed_deck_matches_recipes_and_library(lib: dict[str, Art]) -> None
 
 
 def test_curated_recipes_are_in_the_deck() -> None:
-    deck = load_deck(default_deck_path())
-    curated = load_curated(default_deck_path())
+    deck = load_deck(deck_path(FIRST_EDITION))
+    curated = load_curated(deck_path(FIRST_EDITION))
     assert len(curated) >= 20
     origins = [deck._meta[c.id] for c in deck.cards]
     captions = {m.caption["en"] for m in origins}
@@ -74,7 +75,7 @@ def test_english_caption_templates_fill_every_role(lib: dict[str, Art]) -> None:
 
 
 def test_build_writes_a_deck_from_a_copy_of_the_default_one(tmp_path: Path) -> None:
-    src = default_deck_path()
+    src = deck_path(FIRST_EDITION)
     folder = tmp_path / "deck"
     for sub in ("elements", "recipes"):
         (folder / sub).mkdir(parents=True)
@@ -82,7 +83,8 @@ def test_build_writes_a_deck_from_a_copy_of_the_default_one(tmp_path: Path) -> N
             (folder / sub / f.name).write_bytes(f.read_bytes())
     manifest = json.loads((src / "manifest.json").read_text(encoding="utf-8"))
     result = CliRunner().invoke(
-        deckgen_app, ["build", "--deck", str(folder), "--seed", str(manifest["seed"])]
+        deckgen_app,
+        ["build", "--edition", "1", "--deck", str(folder), "--seed", str(manifest["seed"])],
     )
     assert result.exit_code == 0, result.output
     assert result.output == f"wrote {manifest['count']} cards to {folder}\n"
@@ -96,9 +98,12 @@ def test_build_writes_a_deck_from_a_copy_of_the_default_one(tmp_path: Path) -> N
 
 
 def test_build_reports_a_missing_library_in_one_line(tmp_path: Path) -> None:
-    result = CliRunner().invoke(deckgen_app, ["build", "--deck", str(tmp_path)])
-    assert result.exit_code == 1
-    assert result.stderr.startswith("error: cannot read element library")
+    for edition in ("1", "2"):
+        result = CliRunner().invoke(
+            deckgen_app, ["build", "--edition", edition, "--deck", str(tmp_path)]
+        )
+        assert result.exit_code == 1
+        assert result.stderr.startswith("error: cannot read element "), result.stderr
 
 
 def test_runs_as_a_module_from_the_repository_root() -> None:
@@ -110,7 +115,7 @@ def test_runs_as_a_module_from_the_repository_root() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    for flag in ("--deck", "--seed", "--art"):
+    for flag in ("--deck", "--edition", "--seed", "--art"):
         assert flag in proc.stdout
 
 
@@ -123,4 +128,5 @@ def test_the_runtime_never_imports_the_generator() -> None:
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert proc.stdout.strip() == "[]"
-    assert "deck" not in CliRunner().invoke(reverie_app, ["--help"]).output
+    # `reverie deck build` imports the generator only when it runs.
+    assert "build" in CliRunner().invoke(reverie_app, ["deck", "--help"]).output

@@ -111,6 +111,7 @@ class Client:
     """A WebSocket client that records every frame it receives."""
 
     def __init__(self, base: str, code: str, token: str | None = None) -> None:
+        self.code = code
         url = base.replace("http://", "ws://") + f"/ws/{code}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(

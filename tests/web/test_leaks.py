@@ -10,6 +10,7 @@ seat may not see, and carry no token, seed or unrevealed salt.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -62,3 +63,41 @@ def test_frames_leak_nothing(server: ServerThread, variant: str) -> None:
                 assert room.game.round.salt not in text
             checked += 1
     assert checked > 100
+
+
+def test_a_players_deck_leaks_no_owner_and_no_order(server: ServerThread) -> None:
+    """Cards of a player's deck: random names, in an order that is not the upload's;
+    neither the owner's token nor the files' names reach anyone at the table."""
+    import httpx
+
+    from tests.pictures import numbered, zip_of
+
+    base = server.base
+    made = httpx.post(f"{base}/api/decks").json()
+    deck, owner = made["deck"], made["owner"]
+    names = {f"holiday-{i:03d}.png": numbered(i) for i in range(30)}
+    r = httpx.post(f"{base}/api/decks/{deck}/pictures", params={"name": "holiday.zip"},
+                   content=zip_of(names), headers={"x-deck-owner": owner})  # fmt: skip
+    uploaded = [x["card"] for x in r.json()["results"]]
+    assert len(uploaded) == 30
+    httpx.post(f"{base}/api/decks/{deck}/publish", json={"title": "Holiday"},
+               headers={"x-deck-owner": owner})  # fmt: skip
+    images = httpx.get(f"{base}/api/decks/{deck}/images").json()["images"]
+    assert all(re.fullmatch(r"[a-z2-7]{26}\.webp", i) for i in images)
+    assert images == sorted(images) and [i.removesuffix(".webp") for i in images] != uploaded
+    room = {"name": "Host", "color": "#e63946", "variant": "dixit", "seats": 3, "deck": deck}
+    r = httpx.post(f"{base}/api/rooms", json=room)
+    code, token = r.json()["code"], r.json()["token"]
+    host = Client(base, code, token)
+    players = [host, join(base, code, "P1", "#2a9d8f"), join(base, code, "P2", "#8338ec")]
+    assert host.request({"type": "start"})["type"] == "ack"
+    play(players, seed=3)
+    served = [httpx.get(f"{base}/decks/{deck}/{i}") for i in images[:3]]
+    for res in served:
+        assert res.status_code == 200 and "holiday" not in str(res.headers).lower()
+    for client in players:
+        for frame in client.frames:
+            text = json.dumps(frame)
+            assert owner not in text and "holiday" not in text
+    for c in players:
+        c.close()

@@ -245,6 +245,35 @@ def serve(
     uvicorn.Server(config).run()
 
 
+deck_app = typer.Typer(
+    help="Build the built-in picture decks (from a repository checkout).",
+    no_args_is_help=True,
+)
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command(
+    name="build",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def deck_build(ctx: typer.Context) -> None:
+    """Rebuild the default deck (options as for ``python -m tools.deckgen build``, e.g.
+    ``--edition 1`` for the first edition, ``--art DIR`` to re-extract the art)."""
+    # The generator is a build tool that lives in the checkout, not in the installed
+    # package: import it only here, so the server never loads it. A console script's
+    # path does not hold the working directory, so the checkout is added by hand.
+    if (Path.cwd() / "tools" / "deckgen").is_dir() and str(Path.cwd()) not in sys.path:
+        sys.path.insert(0, str(Path.cwd()))
+    try:
+        from tools.deckgen.cli import app as deckgen
+    except ImportError:
+        raise _fail(
+            "the deck generator (tools/deckgen) is not importable: run this from the "
+            "repository root of a checkout"
+        ) from None
+    deckgen(["build", *ctx.args], standalone_mode=True)
+
+
 def main() -> None:
     """Entry point of the ``reverie`` command."""
     app()

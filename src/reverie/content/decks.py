@@ -16,6 +16,11 @@ from typing import Any
 
 LANGS = ("en", "ru", "it")
 CONTENT_ENV = "REVERIE_CONTENT_DIR"
+#: The deck new rooms get: the second edition of the default deck.
+DEFAULT_DECK = "reverie2"
+#: The first edition keeps the name old rooms' logs give it (their ``Created`` event names
+#: the deck and the game indexes its cards), so those rooms replay with the same pictures.
+FIRST_EDITION = "default"
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _IMAGE_RE = re.compile(r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\.(svg|png|jpg|jpeg|webp)$")
 
@@ -40,6 +45,7 @@ class CardMeta:
     caption: dict[str, str]
     elements: tuple[dict[str, Any], ...]
     setting: dict[str, str] = field(default_factory=dict)
+    layout: str = ""  # the kind of scene (deck generator's layout), for bots' associations
 
 
 @dataclass(frozen=True)
@@ -168,6 +174,7 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
             setting={str(k): str(v) for k, v in setting.items()}
             if isinstance(setting, dict)
             else {},
+            layout=str(m.get("layout", "")),
         )
     missing = [c.id for c in cards if c.id not in metas]
     if missing:
@@ -200,12 +207,19 @@ def content_dir() -> Path:
     )
 
 
+def deck_path(name: str) -> Path:
+    """Folder of the built-in deck called ``name``."""
+    return content_dir() / "decks" / name
+
+
 def default_deck_path() -> Path:
-    """Folder of the default deck."""
-    return content_dir() / "decks" / "default"
+    """Folder of the deck new rooms get (:data:`DEFAULT_DECK`)."""
+    return deck_path(DEFAULT_DECK)
 
 
 def list_decks(root: Path | None = None) -> list[Deck]:
-    """Every loadable deck under ``content/decks`` (malformed ones raise)."""
+    """Every loadable deck under ``content/decks`` (malformed ones raise), the default
+    deck first so the deck browser opens on it."""
     base = (root or content_dir()) / "decks"
-    return [load_deck(p) for p in sorted(base.iterdir()) if (p / "manifest.json").is_file()]
+    decks = [load_deck(p) for p in sorted(base.iterdir()) if (p / "manifest.json").is_file()]
+    return sorted(decks, key=lambda d: d.name != DEFAULT_DECK)

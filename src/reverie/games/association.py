@@ -7,8 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from reverie.bots import clever
+from reverie.bots.encoder import known_missing
+from reverie.bots.reading import Persona, ready_book
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
+from reverie.content.lexicon import LANGS
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
 from reverie.rooms.errors import RoomError
 from reverie.rules.association import (
@@ -157,9 +161,24 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
         return [s for s in waiting_for(game) if bots[s]]
 
     def bot_action(
-        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> act.Action | None:
-        return choose_action(view(game, seat), _describer(deck, lang), rng, lang)
+        seen = view(game, seat)  # all a bot may know of the game, with the public past
+        read = lang if lang in LANGS else "en"
+        book = None
+        if level in ("normal", "clever") and deck is not None and not known_missing():
+            book = ready_book(deck, read)
+        if book is None:  # easy, no encoder installed, or still loading: the simple bot
+            return choose_action(seen, _describer(deck, lang), rng, lang)
+        past = tuple(r.clue for r in game.history[-clever.NO_REPEAT_TURNS :] if r.clue)
+        persona = Persona.of(game.seed, seat, level)
+        return clever.choose_action(seen, clever.Seat(level, persona, book, past, read))
 
 
 def _option_names(v: Variant) -> list[str]:

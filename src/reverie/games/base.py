@@ -336,9 +336,16 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         return []
 
     def bot_action(
-        self, game: G, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: G,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> A | None:
-        """A bot's move for ``seat``, or None."""
+        """A bot's move for ``seat``, or None (``level``: the bot's, see
+        :data:`reverie.rooms.state.BOT_LEVELS`)."""
         return None
 
     # ------------------------------------------------------------ side channels

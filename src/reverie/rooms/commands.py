@@ -31,7 +31,14 @@ from reverie.rooms.events import (
     TeamChosen,
     TeamsSet,
 )
-from reverie.rooms.state import PALETTE, RoomError, RoomState, game_seed
+from reverie.rooms.state import (
+    DEFAULT_BOT_LEVEL,
+    PALETTE,
+    RoomError,
+    RoomState,
+    check_level,
+    game_seed,
+)
 from reverie.rooms.teams import balanced
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
@@ -78,7 +85,9 @@ class Order(Frame, frozen=True, tag="order"):
 
 
 class AddBot(Frame, frozen=True, tag="add_bot"):
-    """Host: fill a free seat with a bot."""
+    """Host: fill a free seat with a bot of a level (easy, normal, clever)."""
+
+    level: str = DEFAULT_BOT_LEVEL
 
 
 class Kick(Frame, frozen=True, tag="kick"):
@@ -106,6 +115,7 @@ class HandToBot(Frame, frozen=True, tag="bot_seat"):
 
     seat: int = -1
     on: bool = True
+    level: str = DEFAULT_BOT_LEVEL
 
 
 class NewLink(Frame, frozen=True, tag="new_link"):
@@ -252,7 +262,7 @@ def decide(
         taken_colors = {p.color for p in room.players}
         name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken_names), "Bot")
         color = next((c for c in PALETTE if c not in taken_colors), PALETTE[0])
-        return BotAdded(name, color)
+        return BotAdded(name, color, check_level(cmd.level))
     if isinstance(cmd, Kick):
         if cmd.seat == seat:
             raise RoomError("bad_message", "You cannot kick yourself; use leave.")
@@ -281,5 +291,5 @@ def decide(
                 "That player is still at the table: a bot takes a seat only once its "
                 "player has been away for a while.",
             )
-        return BotSeat(cmd.seat, on=cmd.on)
+        return BotSeat(cmd.seat, on=cmd.on, level=check_level(cmd.level))
     raise RoomError("bad_message", "That message is not understood here.")

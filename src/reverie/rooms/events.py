@@ -62,10 +62,12 @@ class Left(msgspec.Struct, frozen=True, tag="left"):
 
 
 class BotAdded(msgspec.Struct, frozen=True, tag="bot_added"):
-    """The host filled a free seat with a bot."""
+    """The host filled a free seat with a bot of a ``level`` (logs from before levels
+    have none: their bots were the easy ones)."""
 
     name: str
     color: str
+    level: str = "easy"
 
 
 class Reordered(msgspec.Struct, frozen=True, tag="reordered"):
@@ -115,6 +117,7 @@ class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
     seat: int
     on: bool
     auto: bool = False
+    level: str = "easy"  # of the bot that plays the seat (older logs: the easy bot)
 
 
 class TokenRotated(msgspec.Struct, frozen=True, tag="token_rotated"):

@@ -20,14 +20,15 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
 
+from reverie.bots.thinking import think_seconds
 from reverie.bus import Bus, BusUnavailable
 from reverie.bus.leases import Leases, LocalLeases
-from reverie.content.decks import Deck
+from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.commands import Join, decide, decoder_for
@@ -48,7 +49,14 @@ from reverie.rooms.events import (
 from reverie.rooms.live import LiveRoom, Presence
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
-from reverie.rooms.state import RoomError, RoomState, check_new_name, evolve, hash_token
+from reverie.rooms.state import (
+    DEFAULT_BOT_LEVEL,
+    RoomError,
+    RoomState,
+    check_new_name,
+    evolve,
+    hash_token,
+)
 from reverie.rooms.visibility import chat_audience
 from reverie.store import EventStore, StoreUnavailable, VersionConflict
 
@@ -105,9 +113,9 @@ class RoomService:
         self,
         store: EventStore,
         bus: Bus,
-        decks: dict[str, Deck],
+        decks: Mapping[str, Deck],
         *,
-        default_deck: str = "default",
+        default_deck: str = DEFAULT_DECK,
         bot_delay: float = 1.0,
         away_grace: float = AWAY_GRACE,
         snapshot_every: int = SNAPSHOT_EVERY,
@@ -421,6 +429,7 @@ class RoomService:
                 live, lambda room: Joined(check_new_name(room, cmd.name), cmd.color, token_hash)
             )
             seat = live.state.seat_of(token_hash)
+            self.stats["actions"] += 1
         assert seat is not None
         return seat, token
 
@@ -433,6 +442,7 @@ class RoomService:
         async with live.lock:
             old = live.state.players[seat].token_hash
             await self._commit(live, lambda room: TokenRotated(seat, hash_token(token)))
+            self.stats["actions"] += 1
         self.bus.deliver(live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender})
         return token
 
@@ -663,7 +673,7 @@ class RoomService:
         events: list[RoomEvent] = []
         if room.status == "playing":
             events += [
-                BotSeat(s, on=True, auto=True)
+                BotSeat(s, on=True, auto=True, level=DEFAULT_BOT_LEVEL)
                 for s in sorted(gone)
                 if not room.players[s].bot_playing
             ]
@@ -934,20 +944,31 @@ class RoomService:
             if live.failures:  # the last write failed: give the store time to come back
                 await asyncio.sleep(self._backoff(live))
             elif self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay * (0.5 + self._rng.random()))
+                await asyncio.sleep(self._think_seconds(live.state))
             else:
                 await asyncio.sleep(0)
             async with live.lock:
-                if not live.leased:
+                room = live.state
+                if not live.leased or room.game is None:
                     return
+                if not room.players[seat].controlled_by_bot:
+                    return
+                deck = self.decks.get(room.deck)
+                level = room.players[seat].bot_level
+                # In a thread: a clever bot's first move loads its encoder (seconds), and
+                # the event loop serves the other rooms meanwhile.
+                action = await asyncio.to_thread(
+                    room.family.bot_action, room.game, seat, self._rng, deck, room.lang, level
+                )
+                if action is None:
+                    return
+                decided_on = room.version
 
-                def bot_move(room: RoomState) -> RoomEvent:
-                    if room.game is None or not room.players[seat].controlled_by_bot:
-                        raise RoomError("wrong_phase", "No move for this bot now.")
-                    deck = self.decks.get(room.deck)
-                    action = room.family.bot_action(room.game, seat, self._rng, deck, room.lang)
-                    if action is None:
-                        raise RoomError("wrong_phase", "No move for this bot now.")
+                def bot_move(now: RoomState) -> RoomEvent:
+                    # Decided on the room as it was: if another process moved it on
+                    # meanwhile, this move is dropped and the bot looks again.
+                    if now.version != decided_on:
+                        raise RoomError("stale_version", "The table moved on; look again.")
                     return Acted(action)
 
                 try:
@@ -963,6 +984,13 @@ class RoomService:
             # A coroutine discarded with a stopped server has no loop to schedule on.
             if not self._closed and _loop_running():
                 self._schedule_bots(live)
+
+    def _think_seconds(self, room: RoomState) -> float:
+        """How long a bot seems to think: ``bot_delay`` times a human pace for the phase,
+        shortened to fit the table's timer."""
+        timer = room.family.timer(room.game) if room.game is not None else None
+        phase, limit = timer if timer else (None, None)
+        return think_seconds(self.bot_delay, phase, limit, self._rng)
 
     # ------------------------------------------------------------------ side channels
 
@@ -1047,7 +1075,8 @@ class RoomService:
             if self._log_name(live, channel) != message.get("log"):
                 # Drawn in a turn this copy has not reached yet: catch up first.
                 await self._catch_up(live)
-                if room.game is None or live.state.status != "playing":
+                room = live.state
+                if room.game is None or room.status != "playing":
                     return
                 self._channel_state(live, channel)
                 if self._log_name(live, channel) != message.get("log"):

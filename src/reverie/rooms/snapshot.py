@@ -48,6 +48,7 @@ def room_info(
                 "host": s == room.host,
                 "bot": p.bot,
                 "bot_playing": p.bot_playing,
+                "bot_level": p.bot_level if p.controlled_by_bot else None,
                 "connected": p.bot or s in connected,
                 "team": p.team,
             }

@@ -78,6 +78,7 @@ class Player:
     bot: bool = False
     bot_playing: bool = False
     team: int | None = None  # team games only
+    bot_level: str = "easy"  # how well the bot playing this seat plays (BOT_LEVELS)
 
     @property
     def controlled_by_bot(self) -> bool:
@@ -188,6 +189,23 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp", "Cn"})
 #: Combining marks allowed on one base character (enough for any script's accents;
 #: stacks of dozens are "Zalgo" text that spills over the lines around it).
 MAX_MARKS = 2
+#: How well a bot plays: easy (names a thing on its card), normal, clever (reverie.bots).
+BOT_LEVELS = ("easy", "normal", "clever")
+#: The level of a bot the host adds or that stands in, unless one is asked for.
+DEFAULT_BOT_LEVEL = "normal"
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a bot level, else a clear error.
+
+    >>> check_level("clever")
+    'clever'
+    """
+    if level not in BOT_LEVELS:
+        raise RoomError("bad_message", f"A bot's level is one of: {', '.join(BOT_LEVELS)}.")
+    return level
+
+
 #: What bots' names end with: a person may not pose as a bot.
 BOT_MARK = "(bot)"
 
@@ -411,7 +429,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             raise RoomError("no_bots", "Bots cannot play this game: it is for people.")
         if len(room.players) >= room.seats:
             raise RoomError("room_full", "Every seat is taken.")
-        bot = Player(check_name(e.name), check_color(room, e.color), None, bot=True)
+        name, color, level = check_name(e.name), check_color(room, e.color), check_level(e.level)
+        bot = Player(name, color, None, bot=True, bot_level=level)
         return replace(room, players=(*room.players, bot))
     if isinstance(e, Left):
         _in_lobby(room)
@@ -507,7 +526,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         if player.bot:
             raise RoomError("bad_message", "That seat is a bot already.")
         seated = list(room.players)
-        seated[e.seat] = replace(player, bot_playing=e.on)
+        level = check_level(e.level) if e.on else player.bot_level
+        seated[e.seat] = replace(player, bot_playing=e.on, bot_level=level)
         return replace(room, players=tuple(seated))
     if isinstance(e, TokenRotated):
         player = _seat(room, e.seat)

@@ -21,6 +21,8 @@ import psycopg_pool
 from psycopg_pool import AsyncConnectionPool
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict, redact
+from reverie.store.decks import DECK_TABLES
+from reverie.store.postgres_decks import DECKS_MIGRATION, PostgresDecks
 
 #: Each migration brings the schema from its index to the next version; never edit one
 #: that has shipped, add another.
@@ -50,18 +52,34 @@ MIGRATIONS: Sequence[str] = (
         at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 3: players' own decks (pictures, captions, the rooms that play them), word lists.
+    DECKS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Serialises migrations between processes (any constant; "reverie" in ASCII).
 _MIGRATION_LOCK = 0x72657665726965
 
 
-class PostgresStore:
-    """Event log in PostgreSQL, through a small pool of async connections."""
+#: Seconds a store call waits for a pooled connection before it fails as unavailable.
+POOL_TIMEOUT = 5.0
+
+
+class PostgresStore(PostgresDecks):
+    """Event log in PostgreSQL, through a small pool of async connections, and players'
+    decks (:class:`PostgresDecks`)."""
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
-        self._pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False)
+        # A move waits at most POOL_TIMEOUT for a connection: with the database away the
+        # player hears "unavailable" in seconds, not after psycopg's default 30 s.
+        self._pool = AsyncConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            open=False,
+            timeout=POOL_TIMEOUT,
+            kwargs={"connect_timeout": 5},
+        )
         self._opened = False
         self._opening = asyncio.Lock()
 
@@ -190,12 +208,8 @@ class PostgresStore:
         async with self._errors():
             pool = await self._ready()
             async with pool.connection() as conn:
-                for query in (
-                    "SELECT 1 FROM rooms LIMIT 1",
-                    "SELECT 1 FROM events LIMIT 1",
-                    "SELECT 1 FROM snapshots LIMIT 1",
-                ):
-                    await conn.execute(query)
+                for table in ("rooms", "events", "snapshots", *DECK_TABLES):
+                    await conn.execute(f"SELECT 1 FROM {table} LIMIT 1".encode())
 
     async def schema_version(self) -> int:
         """The schema version the database is at."""

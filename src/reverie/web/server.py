@@ -33,6 +33,7 @@ _TIMEOUT_RESPONSE = (
 def guarded_http(settings: Settings) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol with a whole-request deadline and a per-address cap."""
     timeout = settings.request_timeout
+    upload_timeout = max(settings.upload_timeout, timeout)
     cap = settings.max_http_connections_per_address if not settings.forwarded_allow_ips else 0
     per_address = LocalGate()
 
@@ -59,6 +60,16 @@ def guarded_http(settings: Settings) -> type[asyncio.Protocol]:
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._arm()
+
+        def on_headers_complete(self) -> None:
+            super().on_headers_complete()
+            # An upload (a picture or a ZIP of them, for a player's deck) may take
+            # longer to send than the other requests.
+            scope = getattr(self, "scope", None) or {}
+            if scope.get("method") == "POST" and _is_upload(scope.get("path", "")):
+                self._disarm()
+                if upload_timeout > 0:
+                    self._deadline = self.loop.call_later(upload_timeout, self._expired)
 
         def on_message_complete(self) -> None:
             self._disarm()
@@ -94,6 +105,10 @@ def guarded_http(settings: Settings) -> type[asyncio.Protocol]:
             self.transport.close()
 
     return GuardedHttp
+
+
+def _is_upload(path: str) -> bool:
+    return path.startswith("/api/decks/u-") and path.endswith("/pictures")
 
 
 def uvicorn_config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:

@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie.content.decks import DEFAULT_DECK
+
 _TRUE = ("1", "true", "yes", "on")
 
 
@@ -46,6 +48,16 @@ class Settings:
     ``text`` or ``json`` (one object a line, with process id and room code).
     ``gc_settle_seconds``: how often long-lived objects are frozen out of the garbage
     collector's full passes (0: CPython's defaults; see :mod:`reverie.web.gcpolicy`).
+    Players' own decks and words (docs/decks.md): ``deck_max_cards`` pictures and
+    ``deck_max_mb`` megabytes of uploads per deck; ``upload_max_file_mb`` per uploaded
+    file (a picture or a ZIP, one request); ``upload_max_pixels`` per picture (before
+    it is decoded: decompression bombs); ``upload_timeout`` seconds to send one upload
+    (instead of ``request_timeout``); ``uploads_mb_per_minute`` megabytes one address
+    may upload a minute (bursts of twice as many); ``decks_per_hour`` new decks and
+    ``word_lists_per_hour`` new word lists per address (bursts of as many);
+    ``deck_draft_hours`` how long an unfinished deck is kept; ``deck_purge_hours`` how
+    long the rooms that played a deleted deck must have been quiet before its pictures
+    are erased.
     """
 
     data_dir: Path = Path("data")
@@ -53,7 +65,7 @@ class Settings:
     bus_url: str = "memory://"
     bot_delay: float = 1.0
     max_frame: int = 4096
-    default_deck: str = "default"
+    default_deck: str = DEFAULT_DECK
     rooms_per_minute: float = 10.0
     away_grace: float = 60.0
     log_level: str = "info"
@@ -72,6 +84,16 @@ class Settings:
     lease_seconds: float = 8.0
     log_format: str = "text"
     gc_settle_seconds: float = 30.0
+    deck_max_cards: int = 200
+    deck_max_mb: float = 100.0
+    upload_max_file_mb: float = 25.0
+    upload_max_pixels: int = 40_000_000
+    upload_timeout: float = 120.0
+    uploads_mb_per_minute: float = 100.0
+    decks_per_hour: float = 20.0
+    word_lists_per_hour: float = 30.0
+    deck_draft_hours: float = 24.0
+    deck_purge_hours: float = 24.0
 
     @property
     def store_url(self) -> str:

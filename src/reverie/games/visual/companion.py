@@ -29,6 +29,7 @@ from reverie.games.visual.family import (
     MoveCmd,
     StealCmd,
     VisualFamily,
+    VisualOptions,
     choose_action,
 )
 from reverie.games.visual.family import (
@@ -67,7 +68,16 @@ MIN_PLAYERS = COMPANION_TEAMS.min_teams * COMPANION_TEAMS.min_size + 1
 #: proverb and the tokens wait for the table.
 TIMED = frozenset({Phase.THINK, Phase.DRAW})
 #: The table options that mean something on paper (no timers for the table's decisions).
-OFFERED = ("language", "think_seconds", "draw_seconds", "overshoot", "blank_share", "turn_limit")
+OFFERED = (
+    "language",
+    "think_seconds",
+    "draw_seconds",
+    "overshoot",
+    "blank_share",
+    "turn_limit",
+    "words",
+    "word_mode",
+)
 
 
 class GuessedCmd(GameCommand, frozen=True, tag="guessed"):
@@ -159,7 +169,9 @@ class VisualCompanionFamily(VisualFamily):
         count = max(players, MIN_PLAYERS)
         names = [f"p{i}" for i in range(count)]
         teams = [None, *(s % COMPANION_TEAMS.min_teams for s in range(count - 1))]
-        self.new_game(room, names, teams, 0, self.deal(room, 0))
+        # The default lists only, as the online game checks (a table's own list is read
+        # when its game starts).
+        self.new_game(room, names, teams, 0, self._deal(room, 0, own=False))
 
     def new_game(
         self,
@@ -180,11 +192,11 @@ class VisualCompanionFamily(VisualFamily):
                 + (f"; team {small[0]} is too small." if small else "."),
             )
         aside = [s for s, t in enumerate(teams) if t is None]
+        options = room.options
+        rules = options.rules_options() if isinstance(options, VisualOptions) else options
         try:
             cards = content or self.deal(room, seed)
-            return new_game(
-                list(names), members, seed, cards=cards, options=room.options, aside=aside
-            )
+            return new_game(list(names), members, seed, cards=cards, options=rules, aside=aside)
         except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
@@ -235,7 +247,13 @@ class VisualCompanionFamily(VisualFamily):
         return []  # the table's device takes every decision
 
     def bot_action(
-        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> Action | None:
         return None
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
+from msgspec import Meta
+
+from reverie.content.custom_words import SHELF, WordMode, combine
 from reverie.content.decks import Deck
 from reverie.content.words import load_words
 from reverie.games.base import (
@@ -64,6 +67,20 @@ _DRAWING = frozenset({Phase.THINK, Phase.DRAW})
 def _words(lang: str) -> dict[Category, tuple[str, ...]]:
     """The word lists of one language (read once per process)."""
     return {c: load_words(lang, c) for c in CATEGORIES}
+
+
+class VisualOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The rules' options plus the table's own words: ``words`` names a stored list
+    (:mod:`reverie.content.custom_words`; the words themselves stay out of the room's
+    frames), played ``instead`` of the default lists of its categories or ``beside``
+    them (``word_mode``)."""
+
+    words: Annotated[str, Meta(pattern=r"^w-[a-z2-7]{26}$")] | None = None
+    word_mode: WordMode = "beside"
+
+    def rules_options(self) -> Options:
+        """The options the rules know (a game's state keeps only those)."""
+        return Options(**{f: getattr(self, f) for f in Options.__struct_fields__})
 
 
 class ChooseCmd(GameCommand, frozen=True, tag="choose"):
@@ -128,7 +145,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     action_type = Action
     content_type = Card
     game_type = GameState
-    options_type = Options
+    options_type = VisualOptions
     commands: ClassVar[tuple[type[GameCommand], ...]] = (
         ChooseCmd,
         GuessCmd,
@@ -175,7 +192,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
                     {"name": c, "points": category_value(c), "choosable": c in CHOOSABLE}
                     for c in CATEGORIES
                 ],
-                "options": list(Options.__struct_fields__),
+                "options": list(VisualOptions.__struct_fields__),
             },
         )
 
@@ -189,12 +206,28 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         count = max(players, MIN_PLAYERS)
         names = [f"p{i}" for i in range(count)]
         teams = [s % TEAMS.min_teams for s in range(count)]
-        self.new_game(room, names, teams, 0, self.deal(room, 0))
+        # The default lists only: a table's own list is read when its game starts (a
+        # room replayed where the list is not held yet must still load).
+        self.new_game(room, names, teams, 0, self._deal(room, 0, own=False))
 
     def deal(self, room: RoomLike[Options], seed: int) -> tuple[Card, ...]:
-        options: Options = room.options
+        return self._deal(room, seed, own=True)
+
+    def _deal(self, room: RoomLike[Options], seed: int, *, own: bool) -> tuple[Card, ...]:
+        options = room.options
+        words: Mapping[Category, Sequence[str]] = _words(options.language)
+        list_id = getattr(options, "words", None)
+        if own and list_id is not None:
+            mine = SHELF.get(list_id)
+            if mine is None:  # being read now: the next start finds it
+                raise RoomError(
+                    "words_unavailable",
+                    "The table's own words are still being loaded; start again in a moment.",
+                )
+            mode: WordMode = getattr(options, "word_mode", "beside")
+            words = combine(words, mine.lists, mode, options.language)
         try:
-            return build_deck(_words(options.language), seed, blank_share=options.blank_share)
+            return build_deck(words, seed, blank_share=options.blank_share)
         except ValueError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
@@ -219,7 +252,8 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         try:
             # A start logged before cards were recorded deals them again from the lists.
             cards = content or self.deal(room, seed)
-            return new_game(list(names), members, seed, cards=cards, options=options)
+            rules = options.rules_options() if isinstance(options, VisualOptions) else options
+            return new_game(list(names), members, seed, cards=cards, options=rules)
         except SetupError as exc:
             raise RoomError("bad_options", str(exc)) from None
 
@@ -282,7 +316,13 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         return []
 
     def bot_action(
-        self, game: GameState, seat: int, rng: random.Random, deck: Deck | None, lang: str
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        deck: Deck | None,
+        lang: str,
+        level: str = "easy",
     ) -> Action | None:
         turn = game.turn
         if game.phase is Phase.CHOOSE and seat == turn.drawer:

@@ -54,6 +54,19 @@ class Transition(NamedTuple):
 # ---------------------------------------------------------------------------- setup
 
 
+def check_player_count(v: Variant, n: int) -> None:
+    """Raise ``SetupError`` unless ``n`` players may play ``v`` (online or with the box).
+
+    >>> check_player_count(find_variant("dixit"), 7)
+    Traceback (most recent call last):
+    reverie.rules.errors.SetupError: Dixit is played by 3 to 6 players, not 7.
+    """
+    if not v.min_players <= n <= v.max_players:
+        raise SetupError(
+            f"{v.title} is played by {v.min_players} to {v.max_players} players, not {n}."
+        )
+
+
 def new_game(
     variant: str,
     players: Sequence[str],
@@ -74,12 +87,10 @@ def new_game(
     v = find_variant(variant)
     opts = options or Options()
     n = len(players)
-    if not v.min_players <= n <= v.max_players:
-        raise SetupError(
-            f"{v.title} is played by {v.min_players} to {v.max_players} players, not {n}."
-        )
+    check_player_count(v, n)
     _check_options(v, opts, n)
-    size = opts.deck_size or v.deck_size(n, card_count)
+    # A deck smaller than the variant's (a player's own pictures) is played whole.
+    size = opts.deck_size or min(v.deck_size(n, card_count), card_count)
     needed = n * v.hand_size + max(n, v.gallery_size)
     if size < needed:
         raise SetupError(f"{v.title} for {n} players needs a deck of at least {needed} cards.")

@@ -23,6 +23,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from reverie.rules.association.engine import (
+    check_player_count,
     highest_rolls,
     restriction_for,
     round_points,
@@ -61,10 +62,7 @@ def new_game(
     v = find_variant(variant)
     opts = options or Options()
     n = len(players)
-    if not v.min_players <= n <= v.max_players:
-        raise SetupError(
-            f"{v.title} is played by {v.min_players} to {v.max_players} players, not {n}."
-        )
+    check_player_count(v, n)
     fs = opts.first_storyteller
     if isinstance(fs, int) and not 0 <= fs < n:
         raise SetupError(f"The first storyteller must be a seat from 1 to {n}.")

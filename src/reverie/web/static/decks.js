@@ -99,6 +99,18 @@ async function main() {
     return;
   }
   const wanted = new URLSearchParams(location.search).get("deck");
+  // A player's deck is never listed: only its link (?deck=u-…) shows it.
+  if (wanted && /^u-[a-z2-7]{26}$/.test(wanted) && !state.decks.some((d) => d.name === wanted)) {
+    const res = await fetch(`/api/decks/${wanted}`, { headers: { Accept: "application/json" } });
+    if (res.ok) {
+      const d = await res.json();
+      state.decks.push({ name: d.name, title: d.title, count: d.count });
+    } else {
+      setStatus(t(res.status === 410 ? "decks.deleted" : "decks.failed"));
+      renderDeckList();
+      return;
+    }
+  }
   const first = state.decks.find((d) => d.name === wanted) || state.decks[0];
   renderDeckList();
   if (first) await openDeck(first.name);

@@ -5,13 +5,16 @@ import { t, lang } from "./i18n.js";
 import { boot, PALETTE, postJSON, getJSON, toast, errorText } from "./common.js";
 import { loadVariants, variantInfo } from "./variants.js";
 import { familyOptions } from "./families/options.js";
-import { seatsField, reader } from "./fields.js";
+import { seatsField, reader, select } from "./fields.js";
 import { saveToken, normaliseCode } from "./store.js";
 import { swatchesField } from "./swatches.js";
 import { awayField, readAway, DEFAULT_AWAY } from "./shell/absence.js";
 
-/** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null, away: number | null}} */
-const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null, away: DEFAULT_AWAY };
+/** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null, away: number | null, deck: string}} */
+const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null, away: DEFAULT_AWAY, deck: "" };
+/** @type {[string, string][]} the decks a picture game may be played with: [name, title] */
+/** Deck choices as [name, title]; "" is the server's default deck (the API lists it first). */
+let decks = [["", ""]];
 
 /** Whether a variant is played with a box on the table (cards or paper): a companion. @param {import("./variants.js").Variant} v */
 const withBox = (v) => Boolean(v.capabilities.companion_of);
@@ -38,6 +41,7 @@ function captureDraft() {
   const v = variantInfo(variants, form.variant);
   form.options = familyOptions(v).readOptions(f, v.capabilities);
   form.seats = reader(f).int("seats");
+  if (f.querySelector("[name=deck]")) form.deck = reader(f).val("deck") || "";
   if (f.querySelector("[name=away_seconds]")) form.away = readAway(f);
 }
 
@@ -113,6 +117,7 @@ function createForm() {
     ),
     // The number of seats is worth seeing without opening the options.
     seatsField(v, form.seats, { prefix: "create" }),
+    team ? null : deckField(),
     h(
       "details",
       { class: "options-details", key: v.capabilities.client },
@@ -121,6 +126,57 @@ function createForm() {
     ),
     h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "create-submit" }, t("home.create_button"))),
   ];
+}
+
+/** The deck a picture game is played with: the site's, the host's own, a shared one. */
+function deckField() {
+  const choices = decks.map(([name, title]) => [name, title || (name ? name : t("home.deck_default"))]);
+  return h(
+    "div",
+    { class: "deck-choice" },
+    select("deck", t("home.deck"), /** @type {any} */ (choices), form.deck, { prefix: "create" }),
+    h("p", { class: "small" }, h("a", { href: "/decks/new", id: "make-deck" }, t("home.deck_make"))),
+  );
+}
+
+/**
+ * @param {any} title a deck's title: text per language
+ * @returns {string}
+ */
+function titleOf(title) {
+  if (!title || typeof title === "string") return title || "";
+  return title[lang()] || title.en || "";
+}
+
+async function loadDecks() {
+  /** @type {[string, string][]} */
+  const found = [];
+  try {
+    for (const d of await getJSON("/api/decks")) found.push([d.name, titleOf(d.title)]);
+  } catch {
+    found.push(["", ""]);
+  }
+  try {
+    for (const d of JSON.parse(localStorage.getItem("reverie:mydecks") || "[]")) {
+      if (d && d.state === "ready" && typeof d.id === "string") found.push([d.id, d.title || d.id]);
+    }
+  } catch {
+    /* private mode */
+  }
+  const linked = new URLSearchParams(location.search).get("deck");
+  if (linked && /^u-[a-z2-7]{26}$/.test(linked)) {
+    try {
+      const d = await getJSON(`/api/decks/${linked}`);
+      if (!found.some(([n]) => n === linked)) found.push([linked, titleOf(d.title)]);
+      form.deck = linked;
+    } catch (e) {
+      const err = /** @type {import("./common.js").HttpError} */ (e);
+      toast(errorText(err.code, err.message));
+    }
+  }
+  decks = found.length ? found : [["", ""]];
+  // The server lists its default deck first: a new room gets it unless chosen otherwise.
+  if (!form.deck || !decks.some(([n]) => n === form.deck)) form.deck = decks[0][0];
 }
 
 function draw() {
@@ -153,6 +209,7 @@ async function onCreate(ev) {
   try {
     const res = await postJSON("/api/rooms", {
       name, color: form.color, variant: form.variant, seats: form.seats, options: form.options, away_seconds: form.away, lang: lang(),
+      deck: variantInfo(variants, form.variant).capabilities.teams ? null : form.deck,
     });
     saveToken(res.code, res.token);
     location.assign(res.url || `/r/${res.code}`);
@@ -187,7 +244,7 @@ async function renderPage() {
   captureDraft();
   if (!variants) {
     try {
-      variants = await loadVariants();
+      [variants] = await Promise.all([loadVariants(), loadDecks()]);
       failed = false;
     } catch {
       failed = true;

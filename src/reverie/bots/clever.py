@@ -1,0 +1,201 @@
+"""Bots that play association games as good players do (levels ``normal`` and
+``clever``).
+
+They see only their seat's view plus the public past clues. As storyteller, a clever
+bot weighs, for each card it may tell and each association the lexicon has for it, how
+many of the table would find the card against the cards others are likely to put down
+(a model of noisy voters), and says the clue worth most under the variant's own scoring;
+a normal bot tells a fitting association of a card without that planning. Both read
+clues by how well they fit what each card shows, each with its own personality.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reverie.bots.phrasing import capitalise, shape
+from reverie.bots.reading import CardBook, Persona, seed_of
+from reverie.rules.association.actions import Action, Clue, Submit, Vote
+from reverie.rules.association.scoring import RoundInput
+from reverie.rules.association.variants import find_variant
+
+#: Turns a clue may not come back in (counted over the revealed rounds).
+NO_REPEAT_TURNS = 30
+#: How sharply the model's voters prefer the best fitting card (per unit of fit).
+VOTER_SHARPNESS = 22.0
+#: Cards of the deck the storyteller imagines the others' hands are drawn from.
+BACKGROUND = 36
+#: Which of a random hand's cards a player puts down: its best fit (six cards: ≈ the
+#: 86th percentile of fits over the deck).
+DECOY_QUANTILE = 0.86
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a bot knows besides its view: its level, personality, the book it reads the
+    cards with, the public clues of the last turns and the table's language."""
+
+    level: str
+    persona: Persona
+    book: CardBook
+    past_clues: tuple[str, ...]
+    lang: str
+
+
+def choose_action(view: dict[str, Any], seat: Seat) -> Action | None:
+    """The bot's move for its seat's ``view``, or None if it has nothing to do now."""
+    me = view["you"]
+    if me is None or me not in view["waiting_for"]:
+        return None
+    rng = random.Random(seed_of(seat.persona.seed, view["turn"], view["phase"], view["version"]))
+    phase = view["phase"]
+    if phase == "clue":
+        return _tell(view, seat, rng)
+    if phase == "submit":
+        hand = list(view["hand"])
+        return Submit(me, hand[_pick(view["clue"] or "", hand, seat, rng)])
+    if phase == "vote":
+        own = view["my_position"]
+        table = [t for t in view["table"] if t["position"] != own]
+        i = _pick(view["clue"] or "", [t["card"] for t in table], seat, rng)
+        return Vote(me, table[i]["position"])
+    return None
+
+
+def _pick(clue: str, cards: Sequence[int], seat: Seat, rng: random.Random) -> int:
+    """Index of the card of ``cards`` that fits ``clue`` best to this bot's eyes."""
+    book = seat.book
+    vec = book.encoder.encode([clue or "?"])
+    fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona))[0]
+    noisy = [f + rng.gauss(0, seat.persona.noise) for f in fits]
+    return max(range(len(cards)), key=lambda i: (noisy[i], -i))
+
+
+# ---------------------------------------------------------------- the storyteller
+
+
+def _tell(view: dict[str, Any], seat: Seat, rng: random.Random) -> Clue | None:
+    me = view["you"]
+    gallery = bool(view["table"])
+    if gallery:
+        cards = [t["card"] for t in view["table"]]
+        lockable: list[int | None] = list(cards)
+    elif view["story_card"] is not None:  # Pictoric: the card is drawn for the teller
+        cards = [view["story_card"]]
+        lockable = [None]
+    else:
+        cards = list(view["hand"])
+        lockable = list(cards)
+    options = _options(view, seat, cards)
+    if not options:
+        return None
+    if seat.level == "clever":
+        best = _plan(view, seat, cards, options, gallery, rng)
+    else:
+        best = _casual(seat, cards, options, rng)
+    i, _core, text = best
+    return Clue(me, capitalise(text), lockable[i])
+
+
+def _options(view: dict[str, Any], seat: Seat, cards: list[int]) -> list[tuple[int, str, str]]:
+    """(card index, association, clue text) that meet the turn's restriction and were not
+    said in the last turns."""
+    said = [c.lower() for c in seat.past_clues]
+    out = []
+    for i, card in enumerate(cards):
+        for core in seat.book.clues(card):
+            low = core.lower()
+            if any(low == s or low in s for s in said):
+                continue
+            text = shape(core, view["restriction"], seat.lang)
+            if text is not None:
+                out.append((i, core, text))
+    return out
+
+
+def _casual(
+    seat: Seat, cards: list[int], options: list[tuple[int, str, str]], rng: random.Random
+) -> tuple[int, str, str]:
+    """A normal bot: a card at random, and one of the associations that fit it best."""
+    book = seat.book
+    i = rng.choice(sorted({o[0] for o in options}))
+    mine = [o for o in options if o[0] == i]
+    fits = book.fits(book.encoder.encode([o[1] for o in mine]), [cards[i]])[:, 0]
+    ranked = sorted(range(len(mine)), key=lambda k: -fits[k])
+    return mine[rng.choice(ranked[: max(1, len(ranked) // 3)])]
+
+
+def _plan(
+    view: dict[str, Any],
+    seat: Seat,
+    cards: list[int],
+    options: list[tuple[int, str, str]],
+    gallery: bool,
+    rng: random.Random,
+) -> tuple[int, str, str]:
+    """A clever bot: the option with the most expected points for the storyteller."""
+    import numpy as np
+
+    book = seat.book
+    players = view["players"]
+    voters = len(players) - 1 - len(view["sat_out"])
+    if voters < 1:
+        return options[0]
+    vecs = book.encoder.encode([o[1] for o in options])
+    own = book.fits(vecs, cards)  # how the table at large reads each clue on my cards
+    story = own[np.arange(len(options)), [o[0] for o in options]]
+    if gallery:
+        # The voters choose among the six cards face up, all the storyteller's.
+        others = own.copy()
+        others[np.arange(len(options)), [o[0] for o in options]] = -np.inf
+        rivals = np.exp(VOTER_SHARPNESS * (others - story[:, None])).sum(axis=1)
+    else:
+        hidden = [c for c in range(book.deck.count) if c not in set(view["hand"] or [])]
+        background = rng.sample(hidden, min(BACKGROUND, len(hidden)))
+        decoy = np.quantile(book.fits(vecs, background), DECOY_QUANTILE, axis=1)
+        # A voter sees the storyteller's card and the others' but their own.
+        rivals = (voters - 1) * np.exp(VOTER_SHARPNESS * (decoy - story))
+    p = 1.0 / (1.0 + rivals)
+    table = _points_by_finders(view["variant"], len(players), voters, gallery)
+    expected = _binomial_expectation(p, voters, table)
+    jitter = np.array([rng.random() * 1e-6 for _ in options])
+    return options[int(np.argmax(expected + jitter))]
+
+
+def _binomial_expectation(p: Any, n: int, points: Sequence[float]) -> Any:
+    """E[points[X]] for X ~ Binomial(n, p), element-wise over the array ``p``."""
+    import math
+
+    import numpy as np
+
+    total = np.zeros_like(p)
+    for k in range(n + 1):
+        total += math.comb(n, k) * p**k * (1 - p) ** (n - k) * points[k]
+    return total
+
+
+@functools.cache
+def _points_by_finders(variant: str, seats: int, voters: int, gallery: bool) -> tuple[float, ...]:
+    """The storyteller's points when k of ``voters`` find the card, by the variant's own
+    scorer (the others' votes spread over the other cards)."""
+    score = find_variant(variant).score
+    storyteller = 0
+    voter_seats = list(range(1, voters + 1))
+    positions = 6 if gallery else seats
+    owners = tuple(0 for _ in range(positions)) if gallery else tuple(range(seats))
+    out = []
+    for k in range(voters + 1):
+        votes = {}
+        for j, s in enumerate(voter_seats):
+            if j < k:
+                votes[s] = 1
+            else:  # a decoy that is not the voter's own card
+                choices = [p for p in range(2, positions + 1) if gallery or owners[p - 1] != s]
+                votes[s] = choices[j % len(choices)]
+        r = RoundInput(seats, storyteller, owners, story_position=1, votes=votes)
+        out.append(float(score(r)[storyteller]))
+    return tuple(out)

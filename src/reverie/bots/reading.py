@@ -1,0 +1,208 @@
+"""How a bot reads cards: what each picture brings to mind (the lexicon's associations
+for what it shows, its caption and the names of its elements, as a person looking at it
+would see them), embedded once per deck and language, and how well a clue fits a card.
+
+A bot's personality (:class:`Persona`) changes the reading: each bot knows only some of
+the associations (taste), leans more or less on what is literally drawn, and is more or
+less noisy; it comes from the room's seed and the seat, so a table's bots disagree but a
+replay plays the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from reverie.bots.encoder import Encoder, Vectors, get_encoder
+from reverie.content.decks import Deck
+from reverie.content.lexicon import card_associations, card_keys, load_lexicon
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Ints = npt.NDArray[np.int64]
+    Floats = npt.NDArray[np.float64]
+    Bools = npt.NDArray[np.bool_]
+else:
+    Ints = Floats = Bools = Any
+
+#: Weight of the best association and of the literal reading (caption, element names).
+ASSOCIATION_WEIGHT = 0.75
+LITERAL_WEIGHT = 0.25
+
+
+def seed_of(*parts: object) -> int:
+    """A stable 64-bit seed from ``parts`` (Python's hash() changes between runs)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+@dataclass(frozen=True)
+class Persona:
+    """One bot's way of reading: ``know`` the share of associations it shares with the
+    lexicon, ``literal`` how much it looks at what is drawn, ``noise`` how erratic its
+    picks are."""
+
+    seed: int
+    know: float
+    literal: float
+    noise: float
+
+    @classmethod
+    def of(cls, room_seed: int, seat: int, level: str) -> Persona:
+        """The personality of the bot at ``seat`` of the room seeded ``room_seed``."""
+        import random
+
+        rng = random.Random(seed_of("persona", room_seed, seat))
+        if level == "clever":
+            return cls(rng.getrandbits(63), rng.uniform(0.6, 0.85), rng.uniform(0.2, 0.35),
+                       rng.uniform(0.025, 0.045))  # fmt: skip
+        return cls(rng.getrandbits(63), rng.uniform(0.45, 0.7), rng.uniform(0.25, 0.45),
+                   rng.uniform(0.04, 0.07))  # fmt: skip
+
+
+@dataclass
+class _Card:
+    clues: list[str]  # associations a storyteller may say for it
+    rows: Ints  # rows of the book's matrix: its associations
+    literal: Ints  # rows: its caption and element names
+
+
+@dataclass
+class CardBook:
+    """Every card of one deck as read in one language, with the embeddings."""
+
+    deck: Deck
+    lang: str
+    encoder: Encoder
+    vectors: Vectors = field(init=False)
+    cards: list[_Card] = field(init=False)
+
+    def __post_init__(self) -> None:
+        import numpy as np
+
+        lex = load_lexicon()
+        lang = self.lang
+        index: dict[str, int] = {}
+
+        def rows(texts: Sequence[str]) -> Ints:
+            return np.array([index.setdefault(t, len(index)) for t in texts], dtype=np.int64)
+
+        self.cards = []
+        for i in range(self.deck.count):
+            m = self.deck.meta(i)
+            caption = m.caption.get(lang) or m.caption.get("en", "")
+            labels = [
+                str(e["label"].get(lang) or e["label"].get("en", ""))
+                for e in m.elements
+                if isinstance(e.get("label"), dict)
+            ]
+            keys = card_keys(m.elements, m.setting.get("id", ""), m.layout)
+            assoc = [a for _, a in card_associations(lex, keys, caption, lang, labels)]
+            literal = [caption, *labels] if caption else labels
+            self.cards.append(_Card(assoc, rows(assoc), rows(literal or ["?"])))
+        texts = sorted(index, key=index.__getitem__)
+        self.vectors = self.encoder.encode(texts)
+
+    def clues(self, card: int) -> list[str]:
+        """What a storyteller might say for ``card`` (never a word of its caption)."""
+        return self.cards[card].clues if 0 <= card < len(self.cards) else []
+
+    def knows(self, persona: Persona | None) -> Bools | None:
+        """Which of the book's associations ``persona`` shares (None: all of them)."""
+        if persona is None:
+            return None
+        import numpy as np
+
+        rng = np.random.default_rng(persona.seed % 2**63)
+        known: Bools = rng.random(len(self.vectors)) < persona.know
+        return known
+
+    def fits(
+        self,
+        clues: Vectors,
+        cards: Sequence[int],
+        persona: Persona | None = None,
+        known: Bools | None = None,
+    ) -> Floats:
+        """How well each clue (row of ``clues``) fits each card: (clues × cards).
+
+        The best association the reader shares, blended with the literal reading."""
+        import numpy as np
+
+        if not cards:
+            return np.zeros((len(clues), 0))
+        parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
+        literal_w = persona.literal if persona else LITERAL_WEIGHT
+        assoc = self._best(clues, [p.rows if p else None for p in parts], known)
+        lit = self._best(clues, [p.literal if p else None for p in parts], None)
+        # A card with no associations (another deck) is read literally only.
+        has = np.array([p is not None and len(p.rows) > 0 for p in parts])
+        blended = (1 - literal_w) * assoc + literal_w * lit
+        out: Floats = np.where(has[None, :], blended, lit)
+        return out
+
+    def _best(self, clues: Vectors, groups: Sequence[Ints | None], known: Bools | None) -> Floats:
+        import numpy as np
+
+        sizes = [len(g) if g is not None else 0 for g in groups]
+        flat = np.concatenate([g for g in groups if g is not None and len(g)] or [np.zeros(0, int)])
+        out = np.full((len(clues), len(groups)), -1.0)
+        if not len(flat):
+            return out
+        sims = clues @ self.vectors[flat].T
+        if known is not None:
+            sims = np.where(known[flat][None, :], sims, sims - 0.35)
+        starts = np.cumsum([0, *sizes[:-1]])
+        nonempty = np.array(sizes) > 0
+        best = np.maximum.reduceat(sims, starts[nonempty], axis=1)
+        out[:, nonempty] = best
+        return out
+
+
+_books: dict[tuple[str, int, str], CardBook] = {}
+_books_lock = threading.Lock()
+
+
+def card_book(deck: Deck, lang: str, encoder: Encoder) -> CardBook:
+    """The (cached) book of ``deck`` in ``lang``; built once per process (this call
+    waits for it)."""
+    key = (str(deck.path), deck.count, lang)
+    with _books_lock:
+        book = _books.get(key)
+        if book is None:
+            book = _books[key] = CardBook(deck, lang, encoder)
+    return book
+
+
+_warming: set[tuple[str, int, str]] = set()
+
+
+def ready_book(deck: Deck, lang: str) -> CardBook | None:
+    """The book of ``deck`` in ``lang`` if it is built, else None, having started to
+    build it (and to load the encoder) in the background: a table never waits seconds
+    for a bot's first move; until the book is ready its bots play as easy ones."""
+    key = (str(deck.path), deck.count, lang)
+    book = _books.get(key)
+    if book is not None:
+        return book
+    with _books_lock:
+        if key in _warming:
+            return None
+        _warming.add(key)
+
+    def build() -> None:
+        try:
+            encoder = get_encoder()
+            if encoder is not None:
+                card_book(deck, lang, encoder)
+        finally:
+            with _books_lock:
+                _warming.discard(key)
+
+    threading.Thread(target=build, name=f"bots-{lang}", daemon=True).start()
+    return None

@@ -1,0 +1,54 @@
+"""A drawing game dealt from the table's own words."""
+
+from __future__ import annotations
+
+import httpx
+
+from .harness import ServerThread, sync
+from .test_visual import choose, latest_room, table
+
+OWN = ["пирог", "самовар", "балалайка", "валенок", "матрёшка",
+       "гармонь", "пряник", "лапоть", "сарафан", "бублик"]  # fmt: skip
+
+
+def test_a_drawing_game_deals_the_tables_own_words(server: ServerThread) -> None:
+    base = server.base
+    r = httpx.post(f"{base}/api/words", json={"language": "ru", "categories": {"objects": "x"}})
+    assert r.status_code == 400
+    problem = r.json()["error"]["problems"][0]
+    assert (problem["category"], problem["code"]) == ("objects", "too_few_words")
+    text = "\n".join([*OWN, "Пирог", "  самовар "])  # repeats are dropped
+    r = httpx.post(f"{base}/api/words", json={"language": "ru", "categories": {"objects": text}})
+    assert r.status_code == 201, r.text
+    list_id = r.json()["id"]
+    assert r.json()["counts"] == {"objects": 10}
+    # Anyone with the id sees how many words, never the words.
+    summary = httpx.get(f"{base}/api/words/{list_id}")
+    assert summary.json()["counts"] == {"objects": 10} and "пирог" not in summary.text
+    assert httpx.get(f"{base}/api/words/w-{'a' * 26}").status_code == 404
+    code, clients = table(server, words=list_id, word_mode="instead", language="ru")
+    frames = [f for c in clients for f in c.frames if f["type"] == "state"]
+    assert all("пирог" not in str(f) for f in frames)  # the words never travel in frames
+    drawer, word = choose(clients, "objects")
+    assert word in OWN
+    mate = next(c for c in clients if c is not drawer and c.seat is not None
+                and c.seat % 2 == drawer.seat % 2)  # type: ignore[operator]  # fmt: skip
+    assert mate.request({"type": "guess", "text": word.upper()})["type"] == "ack"
+    last = sync(clients)["game"]["last_turn"]
+    assert last["subject"] == word and last["solved_by"] == drawer.seat % 2  # type: ignore[operator]
+    # Every card of the game has one of the table's words for its object, and the
+    # other categories come from the default lists.
+    cards = latest_room(server, code).game.cards
+    assert len(cards) == len(OWN)
+    assert {c.subjects[0] for c in cards} == set(OWN)
+    assert all(c.subjects[1] not in OWN for c in cards)
+    for c in clients:
+        c.close()
+
+
+def test_an_unknown_word_list_is_refused_at_the_start(server: ServerThread) -> None:
+    _code, clients = table(server, start=False, words=f"w-{'b' * 26}")
+    reply = clients[0].request({"type": "start"})
+    assert reply["type"] == "error" and reply["code"] == "words_unavailable"
+    for c in clients:
+        c.close()
