@@ -83,7 +83,7 @@ def test_every_composed_key_exists() -> None:
     en = _load("en")
     variants = ["dixit", "imaginarium", "imaginarium-harmony", "pictoric", "pictoric-gallery"]
     restrictions = ["four_words", "three_words", "question", "brand", "film", "story"]
-    variants += [f"{v}-companion" for v in variants]
+    variants += [f"{v}-companion" for v in variants] + ["visual-companion"]
     wanted = [f"variant.{v}.{part}" for v in variants for part in ("title", "blurb")]
     wanted += [f"companion.phase.{p}" for p in ("dice", "clue", "count", "secret", "over")]
     wanted += [

@@ -24,6 +24,10 @@ def create_room(
     page = player.page
     page.goto("/")
     page.fill("#create-name", name)
+    # Games played with a box on the table are listed behind the "with your box" toggle.
+    page.wait_for_selector("#variant-dixit", state="attached")
+    if not page.locator(f"#variant-{variant}").count():
+        page.check("#kind-box", force=True)
     page.check(f"#variant-{variant}", force=True)
     if target_score is not None or first_storyteller is not None or selects:
         page.click(".options-details summary")

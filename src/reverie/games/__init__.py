@@ -31,7 +31,7 @@ from reverie.games.base import (
     union_of,
 )
 from reverie.games.companion import COMPANION
-from reverie.games.visual import VISUAL
+from reverie.games.visual import VISUAL, VISUAL_COMPANION
 
 _FAMILIES: list[AnyFamily] = []
 #: Each variant's family (a room asks for its family several times per stroke).
@@ -92,6 +92,7 @@ def all_variants() -> list[VariantInfo]:
 register(ASSOCIATION)
 register(VISUAL)
 register(COMPANION)
+register(VISUAL_COMPANION)
 
 __all__ = [
     "EVERYONE",

@@ -116,12 +116,14 @@ Admits = Callable[[Audience], bool]
 @dataclass(frozen=True, slots=True)
 class TeamSpec:
     """A team game's lobby: how many teams, how big, their colours (team ``t`` is shown
-    in ``colors[t]``)."""
+    in ``colors[t]``). ``host_aside``: the host's seat stays outside the teams (a shared
+    device on the table that enters the table's moves and plays in no team)."""
 
     min_teams: int
     max_teams: int
     min_size: int
     colors: tuple[str, ...]
+    host_aside: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """The capability the client reads."""
@@ -130,6 +132,7 @@ class TeamSpec:
             "max": self.max_teams,
             "min_size": self.min_size,
             "colors": list(self.colors),
+            "host_aside": self.host_aside,
         }
 
 

@@ -289,7 +289,7 @@ def decide(
     if isinstance(cmd, TeamsCmd):
         return TeamsSet(cmd.count, tuple(p.team for p in room.players))
     if isinstance(cmd, BalanceCmd):
-        teams = balanced(len(room.players), room.team_count, rng or random.Random())
+        teams = balanced(len(room.players), room.team_count, rng or random.Random(), room.aside())
         return TeamsSet(room.team_count, teams)
     if isinstance(cmd, HandToBot):
         # Anyone may let a bot play their own seat; another's only once they are gone.

@@ -148,6 +148,12 @@ class RoomState:
             return None
         return self.players[seat].team
 
+    def aside(self) -> frozenset[int]:
+        """Seats that stay outside the teams: the host's, in a game whose shared device
+        is the host's (``TeamSpec.host_aside``)."""
+        spec = self.family.teams
+        return frozenset({self.host}) if spec is not None and spec.host_aside else frozenset()
+
     def seat_of(self, token_hash: str) -> int | None:
         """The seat holding this token, if any."""
         for seat, p in enumerate(self.players):
@@ -469,6 +475,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         player = _seat(room, e.seat)
         if e.team is not None and not 0 <= e.team < room.team_count:
             raise RoomError("bad_team", f"Choose a team from 1 to {room.team_count}.")
+        if e.team is not None and e.seat in room.aside():
+            raise RoomError("bad_team", "The host's device is the table's: it plays in no team.")
         seated = list(room.players)
         seated[e.seat] = replace(player, team=e.team)
         return replace(room, players=tuple(seated))
@@ -479,7 +487,10 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             raise RoomError("bad_team", f"Play with {spec.min_teams} to {spec.max_teams} teams.")
         if len(e.teams) != len(room.players):
             raise RoomError("bad_message", "The teams must list every seat.")
-        teams = team_rules.trimmed(e.teams, e.count)
+        aside = room.aside()
+        teams = tuple(
+            None if s in aside else t for s, t in enumerate(team_rules.trimmed(e.teams, e.count))
+        )
         players = tuple(replace(p, team=t) for p, t in zip(room.players, teams, strict=True))
         return replace(room, players=players, team_count=e.count)
     if isinstance(e, Started):
@@ -492,7 +503,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             )
         starting = room.players
         if family.teams is not None:
-            filled = team_rules.filled([p.team for p in starting], room.team_count)
+            filled = team_rules.filled([p.team for p in starting], room.team_count, room.aside())
             starting = tuple(replace(p, team=t) for p, t in zip(starting, filled, strict=True))
         game = family.new_game(
             room,

@@ -9,7 +9,7 @@ argument and what it chose is recorded in the event.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 Teams = tuple[int | None, ...]
 
@@ -27,15 +27,20 @@ def sizes(teams: Sequence[int | None], count: int) -> list[int]:
     return out
 
 
-def filled(teams: Sequence[int | None], count: int) -> Teams:
-    """Every seat without a team put into the smallest team (lowest number on ties).
+def filled(teams: Sequence[int | None], count: int, aside: Collection[int] = ()) -> Teams:
+    """Every seat without a team put into the smallest team (lowest number on ties); the
+    seats ``aside`` stay outside the teams.
 
     >>> filled([0, 0, None, None, 1], 2)
     (0, 0, 1, 0, 1)
+    >>> filled([None, 0, 1, None, 1], 2, aside={0})
+    (None, 0, 1, 0, 1)
     """
-    out = list(teams)
+    out = [None if seat in aside else team for seat, team in enumerate(teams)]
     counts = sizes(out, count)
     for seat, team in enumerate(out):
+        if seat in aside:
+            continue
         if team is None or not 0 <= team < count:
             smallest = min(range(count), key=lambda t: (counts[t], t))
             out[seat] = smallest
@@ -43,13 +48,16 @@ def filled(teams: Sequence[int | None], count: int) -> Teams:
     return tuple(out)
 
 
-def balanced(seats: int, count: int, rng: random.Random) -> Teams:
-    """Seats dealt into ``count`` teams at random, sizes differing by at most one.
+def balanced(seats: int, count: int, rng: random.Random, aside: Collection[int] = ()) -> Teams:
+    """Seats dealt into ``count`` teams at random, sizes differing by at most one; the
+    seats ``aside`` stay outside the teams.
 
     >>> sorted(sizes(balanced(7, 3, random.Random(1)), 3))
     [2, 2, 3]
+    >>> balanced(5, 2, random.Random(1), aside={0})[0] is None
+    True
     """
-    order = list(range(seats))
+    order = [s for s in range(seats) if s not in aside]
     rng.shuffle(order)
     out: list[int | None] = [None] * seats
     for i, seat in enumerate(order):

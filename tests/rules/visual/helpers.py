@@ -53,7 +53,7 @@ def game(
     **options: object,
 ) -> GameState:
     """A new game with players P1, P2, … seated team by team."""
-    players, teams = seat_teams(team_sizes)
+    players, teams, _ = seat_teams(team_sizes)
     return new_game(players, teams, seed, cards=cards, options=Options(**options))  # type: ignore[arg-type]
 
 

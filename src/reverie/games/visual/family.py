@@ -6,14 +6,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
 
 from reverie.content.custom_words import SHELF, WordMode, combine
 from reverie.content.decks import Deck
 from reverie.content.words import load_words
-from reverie.games.base import GameCommand, GameFamily, Limit, RoomLike, TeamSpec, VariantInfo
+from reverie.games.base import (
+    GameCommand,
+    GameFamily,
+    Limit,
+    RoomLike,
+    SideChannel,
+    TeamSpec,
+    VariantInfo,
+)
 from reverie.games.visual import canvas
 from reverie.rooms.errors import RoomError
 from reverie.rules.errors import SetupError
@@ -123,7 +131,8 @@ class ForfeitCmd(GameCommand, frozen=True, tag="forfeit"):
     token: int = -1
 
 
-def _choose(seat: int, cmd: ChooseCmd) -> Choose:
+def choose_action(seat: int, cmd: ChooseCmd) -> Choose:
+    """The choice of ``cmd``'s category by ``seat`` (a category the log may hold)."""
     if cmd.category not in CHOOSABLE:  # checked here: the log must only hold valid actions
         raise RoomError("bad_category", f"Choose one of: {', '.join(CHOOSABLE)}.")
     return Choose(seat, cmd.category)
@@ -137,7 +146,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     content_type = Card
     game_type = GameState
     options_type = VisualOptions
-    commands = (
+    commands: ClassVar[tuple[type[GameCommand], ...]] = (
         ChooseCmd,
         GuessCmd,
         AcceptCmd,
@@ -147,7 +156,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         StealCmd,
         ForfeitCmd,
     )
-    channels = (canvas.CANVAS,)
+    channels: ClassVar[tuple[SideChannel[Any, Any], ...]] = (canvas.CANVAS,)
     teams = TEAMS
     bots_allowed = False  # a bot can neither draw nor guess
     bot_levels = ()  # a stand-in only chooses categories: there is no level to choose
@@ -252,7 +261,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
 
     def action_for(self, game: GameState, seat: int, cmd: GameCommand) -> Action:
         if isinstance(cmd, ChooseCmd):
-            return _choose(seat, cmd)
+            return choose_action(seat, cmd)
         if isinstance(cmd, GuessCmd):
             return Guess(seat, cmd.text)
         if isinstance(cmd, AcceptCmd):

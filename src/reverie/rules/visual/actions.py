@@ -71,11 +71,27 @@ class Forfeit(msgspec.Struct, frozen=True, tag="forfeit", forbid_unknown_fields=
     token: int
 
 
+class Declare(msgspec.Struct, frozen=True, tag="declare", forbid_unknown_fields=True):
+    """A drawer says their team guessed the subject (a game drawn on paper: the guess is
+    heard at the table, nothing is typed). The turn is solved as by an accepted guess."""
+
+    seat: int
+
+
+class GiveUp(msgspec.Struct, frozen=True, tag="give_up", forbid_unknown_fields=True):
+    """The turn's drawer ends the drawing unsolved before its time is up (the table's own
+    sand timer ran out, or the team gives up): as when the drawing time runs out."""
+
+    seat: int
+
+
 class TimeUp(msgspec.Struct, frozen=True, tag="time_up", forbid_unknown_fields=True):
     """The running timer (``Turn.timer``) ran out: time enters only as an action."""
 
 
-Action = Choose | Guess | Accept | Synonym | Move | Keep | Steal | Forfeit | TimeUp
+Action = (
+    Choose | Guess | Accept | Synonym | Declare | GiveUp | Move | Keep | Steal | Forfeit | TimeUp
+)
 
 _ACTION_DECODER: msgspec.json.Decoder[Action] = msgspec.json.Decoder(Action)
 

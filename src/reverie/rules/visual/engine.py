@@ -27,6 +27,10 @@ Decisions taken here (RULES.md §3 leaves them open):
 * Guesses during the think time are refused (drawing has not started).
 * A guess that matches (:mod:`.matching`) solves the turn at once; the drawer may also
   ``Accept`` any guess of their own team, or mark it ``Synonym`` (a hint only).
+* Played on paper (the companion mode), nothing is typed: a drawer declares
+  (``Declare``) that their team guessed aloud, which solves the turn like an accepted
+  guess, and the turn's drawer may ``GiveUp`` (the table's own sand timer ran out),
+  which fails the drawing exactly as its timer running out does.
 * A **bonus** token: the team keeps it, or steals one token from an opposing team, and
   the bonus token then leaves the game (``GameState.removed``). With no token to steal
   the bonus token is kept without asking.
@@ -59,7 +63,9 @@ from reverie.rules.visual.actions import (
     Accept,
     Action,
     Choose,
+    Declare,
     Forfeit,
+    GiveUp,
     Guess,
     Keep,
     Move,
@@ -129,10 +135,13 @@ def new_game(
     *,
     cards: Sequence[Card],
     options: Options | None = None,
+    aside: Sequence[int] = (),
 ) -> GameState:
     """Set up a game: deal the tokens, shuffle the cards, draw the first team by lot.
 
-    ``teams`` lists the seats of each team; every seat plays in exactly one team.
+    ``teams`` lists the seats of each team; every seat plays in exactly one team, but
+    the seats in ``aside``, which play in none (a shared device at a table playing on
+    paper: it enters the table's decisions and never sees a subject).
     Raises :class:`SetupError` with a readable message for an impossible table.
 
     >>> from reverie.rules.visual.cards import Card
@@ -143,7 +152,7 @@ def new_game(
     """
     opts = options or Options()
     team_tuple = tuple(tuple(members) for members in teams)
-    _check_table(players, team_tuple)
+    _check_table(players, team_tuple, aside)
     _check_cards(cards)
     _check_options(opts)
     tokens = make_tokens(opts.token_values, opts.bonus_tokens, opts.bonus_value)
@@ -172,7 +181,9 @@ def new_game(
     return state
 
 
-def _check_table(players: Sequence[str], teams: tuple[tuple[int, ...], ...]) -> None:
+def _check_table(
+    players: Sequence[str], teams: tuple[tuple[int, ...], ...], aside: Sequence[int]
+) -> None:
     n = len(players)
     if len(teams) < 2:
         raise SetupError(f"The drawing game needs at least 2 teams, not {len(teams)}.")
@@ -186,7 +197,10 @@ def _check_table(players: Sequence[str], teams: tuple[tuple[int, ...], ...]) -> 
             if seat in seen:
                 raise SetupError(f"{players[seat]} is in more than one team.")
             seen.add(seat)
-    missing = [players[s] for s in range(n) if s not in seen]
+    for seat in aside:
+        if not 0 <= seat < n or seat in seen:
+            raise SetupError(f"Seat {seat} cannot stand aside: it is no seat, or in a team.")
+    missing = [players[s] for s in range(n) if s not in seen and s not in aside]
     if missing:
         raise SetupError(f"Every player must be in a team; not yet: {', '.join(missing)}.")
 
@@ -342,6 +356,10 @@ def apply(state: GameState, action: Action) -> Transition:
             new, events = _accept(state, action)
         elif isinstance(action, Synonym):
             new, events = _synonym(state, action)
+        elif isinstance(action, Declare):
+            new, events = _declare(state, action)
+        elif isinstance(action, GiveUp):
+            new, events = _give_up(state, action)
         elif isinstance(action, Move):
             new, events = _move(state, action)
         elif isinstance(action, Keep):
@@ -410,6 +428,13 @@ def _time_up(state: GameState) -> tuple[GameState, Events]:
         return state, (ev.DrawingStarted(seconds),)
     if state.phase is not Phase.DRAW:
         raise IllegalAction("no_timer", "No timer is running now.")
+    return _drawing_failed(state)
+
+
+def _drawing_failed(state: GameState) -> tuple[GameState, Events]:
+    """Nobody guessed in time: a proverb's card is discarded; a usual turn fails, and the
+    team loses a token (choosing which when its tokens differ)."""
+    turn = state.turn
     if turn.proverb:
         return _end_turn(state, _next_in_order(state, turn.team))
     held = state.held[turn.team]
@@ -504,6 +529,24 @@ def _accept(state: GameState, a: Accept) -> tuple[GameState, Events]:
     return _solved(state, guess.team, guess.seat, a.index, accepted=True)
 
 
+def _declare(state: GameState, a: Declare) -> tuple[GameState, Events]:
+    if state.phase is Phase.THINK:
+        raise IllegalAction("not_drawing_yet", "Wait: the drawing has not started yet.")
+    _need_phase(state, Phase.DRAW, "say your team guessed")
+    team = state.team_of(a.seat)
+    if a.seat not in state.turn.drawers or team is None:
+        raise IllegalAction("not_drawer", "Only a drawer says their team guessed.")
+    return _solved(state, team, a.seat, None, accepted=True)
+
+
+def _give_up(state: GameState, a: GiveUp) -> tuple[GameState, Events]:
+    _need_phase(state, Phase.DRAW, "end the drawing")
+    if a.seat != state.turn.drawer:
+        raise IllegalAction("not_drawer", "Only the turn's drawer ends the drawing.")
+    state, events = _drawing_failed(state)
+    return state, (ev.GaveUp(a.seat), *events)
+
+
 def _synonym(state: GameState, a: Synonym) -> tuple[GameState, Events]:
     _marked_guess(state, a.seat, a.index, "mark a synonym")
     turn = state.turn
@@ -514,7 +557,7 @@ def _synonym(state: GameState, a: Synonym) -> tuple[GameState, Events]:
 
 
 def _solved(
-    state: GameState, team: int, seat: int, index: int, *, accepted: bool
+    state: GameState, team: int, seat: int, index: int | None, *, accepted: bool
 ) -> tuple[GameState, Events]:
     turn = replace(state.turn, solved_by=team, solved_guess=index, timer=None)
     events: Events = (ev.Solved(team, seat, index, accepted),)
@@ -640,9 +683,10 @@ def replay(
     *,
     cards: Sequence[Card],
     options: Options | None = None,
+    aside: Sequence[int] = (),
 ) -> GameState:
     """The state after playing ``actions`` from a new game: the event log rebuilds it."""
-    state = new_game(players, teams, seed, cards=cards, options=options)
+    state = new_game(players, teams, seed, cards=cards, options=options, aside=aside)
     for action in actions:
         state = apply(state, action).state
     return state

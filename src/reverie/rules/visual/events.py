@@ -50,12 +50,19 @@ class MarkedSynonym(msgspec.Struct, frozen=True, tag="marked_synonym"):
 
 
 class Solved(msgspec.Struct, frozen=True, tag="solved"):
-    """Team ``team`` guessed (guess ``index``; ``accepted``: by the drawer's mark)."""
+    """Team ``team`` guessed (guess ``index``, or ``None`` when the drawer declared a
+    guess heard aloud; ``accepted``: by the drawer's word, not by matching)."""
 
     team: int
     seat: int
-    index: int
+    index: int | None
     accepted: bool
+
+
+class GaveUp(msgspec.Struct, frozen=True, tag="gave_up"):
+    """The drawer ``seat`` ended the drawing unsolved before its time was up."""
+
+    seat: int
 
 
 class PawnMoved(msgspec.Struct, frozen=True, tag="pawn_moved"):
@@ -117,6 +124,7 @@ Event = (
     | Guessed
     | MarkedSynonym
     | Solved
+    | GaveUp
     | PawnMoved
     | TokenTaken
     | BonusKept

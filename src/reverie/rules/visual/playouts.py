@@ -15,7 +15,9 @@ from reverie.rules.visual.actions import (
     Accept,
     Action,
     Choose,
+    Declare,
     Forfeit,
+    GiveUp,
     Guess,
     Keep,
     Move,
@@ -66,9 +68,13 @@ def _guesses_of(turn: Turn, seat: int) -> int:
     return sum(g.seat == seat for g in turn.guesses)
 
 
-def random_action(state: GameState, rng: random.Random, timeout_rate: float = 0.05) -> Action:
+def random_action(
+    state: GameState, rng: random.Random, timeout_rate: float = 0.05, *, paper: bool = False
+) -> Action:
     """A random legal action, or the clock running out (every phase has a timer: in the
-    phases that wait for a decision it runs out with probability ``timeout_rate``)."""
+    phases that wait for a decision it runs out with probability ``timeout_rate``).
+    ``paper``: the game is drawn on paper (companion mode): nothing is typed, a drawer
+    declares a guess heard aloud, or the drawing is given up or runs out of time."""
     turn = state.turn
     phase = state.phase
     if phase in (Phase.CHOOSE, Phase.MOVE, Phase.BONUS, Phase.LOSE) and (
@@ -79,6 +85,13 @@ def random_action(state: GameState, rng: random.Random, timeout_rate: float = 0.
         return Choose(turn.drawer, rng.choice(CHOOSABLE))
     if phase is Phase.THINK:
         return TimeUp()
+    if phase is Phase.DRAW and paper:
+        r = rng.random()
+        if r < 0.25:
+            return TimeUp()
+        if r < 0.4:
+            return GiveUp(turn.drawer)
+        return Declare(rng.choice(turn.drawers))
     if phase is Phase.DRAW:
         r = rng.random()
         if r < timeout_rate:
@@ -199,15 +212,20 @@ class PlayRecord(msgspec.Struct):
     problems: list[str]
 
 
-def seat_teams(team_sizes: Sequence[int]) -> tuple[list[str], list[list[int]]]:
-    """Players P1, P2, … seated team by team: names and each team's seats."""
+def seat_teams(
+    team_sizes: Sequence[int], aside: int = 0
+) -> tuple[list[str], list[list[int]], list[int]]:
+    """Players P1, P2, … seated team by team, then ``aside`` seats in no team: names,
+    each team's seats and the seats aside."""
     players: list[str] = []
     teams: list[list[int]] = []
     for size in team_sizes:
         start = len(players)
         teams.append(list(range(start, start + size)))
         players.extend(f"P{start + i + 1}" for i in range(size))
-    return players, teams
+    first = len(players)
+    players.extend(f"Table{i + 1}" for i in range(aside))
+    return players, teams, list(range(first, first + aside))
 
 
 def play_random_game(
@@ -219,22 +237,24 @@ def play_random_game(
     max_actions: int = 5000,
     check_views: bool = False,
     timeout_rate: float = 0.05,
+    paper: bool = False,
 ) -> PlayRecord:
     """Play a seeded random game, checking invariants after every action; at the end,
-    check that the log replays to the same state and that the state survives JSON."""
+    check that the log replays to the same state and that the state survives JSON.
+    ``paper``: a companion game (drawn on paper, a shared device seated aside)."""
     rng = random.Random(seed)
-    players, teams = seat_teams(team_sizes)
-    state = new_game(players, teams, seed, cards=cards, options=options)
+    players, teams, aside = seat_teams(team_sizes, 1 if paper else 0)
+    state = new_game(players, teams, seed, cards=cards, options=options, aside=aside)
     actions: list[Action] = []
     problems = invariant_violations(state, check_views=check_views)
     while state.phase is not Phase.OVER and len(actions) < max_actions:
-        action = random_action(state, rng, timeout_rate)
+        action = random_action(state, rng, timeout_rate, paper=paper)
         state = apply(state, action).state
         actions.append(action)
         problems += invariant_violations(state, check_views=check_views)
     if state.phase is not Phase.OVER:
         problems.append(f"no end after {max_actions} actions")
-    if replay(players, teams, seed, actions, cards=cards, options=options) != state:
+    if replay(players, teams, seed, actions, cards=cards, options=options, aside=aside) != state:
         problems.append("the replay differs")
     if GameState.from_json(state.to_json()) != state:
         problems.append("the JSON round trip differs")

@@ -15,6 +15,9 @@ const form = { name: "", color: PALETTE[0], variant: null, seats: null, options:
 /** @type {[string, string][]} the decks a picture game may be played with: [name, title] */
 /** Deck choices as [name, title]; "" is the server's default deck (the API lists it first). */
 let decks = [["", ""]];
+
+/** Whether a variant is played with a box on the table (cards or paper): a companion. @param {import("./variants.js").Variant} v */
+const withBox = (v) => Boolean(v.capabilities.companion_of);
 /** @type {import("./variants.js").Variant[] | null} */
 let variants = null;
 let failed = false;
@@ -52,12 +55,32 @@ function pickVariant(x) {
   draw();
 }
 
+/**
+ * Online games or games with a box on the table: the list shows one kind at a time (a
+ * variant of the other kind is a tap away), so it stays short.
+ * @param {boolean} box
+ */
+function pickKind(box) {
+  const first = variants?.find((x) => withBox(x) === box);
+  if (first && withBox(variantInfo(variants, form.variant)) !== box) pickVariant(first);
+}
+
+/** @param {boolean} box */
+function kindToggle(box) {
+  /** @param {boolean} value @param {string} id @param {string} label */
+  const choice = (value, id, label) =>
+    h("div", { class: "kind-option" }, h("input", { type: "radio", name: "kind", id, checked: box === value, onchange: () => pickKind(value) }), h("label", { for: id }, label));
+  return h("div", { class: "kind-toggle", role: "radiogroup", "aria-label": t("home.kind") }, choice(false, "kind-online", t("home.kind_online")), choice(true, "kind-box", t("home.kind_box")));
+}
+
 function createForm() {
   if (!variants) {
     return h("p", { class: failed ? "warn" : "muted", role: failed ? "alert" : "status" }, failed ? t("home.variants_failed") : t("credits.loading"));
   }
   const v = variantInfo(variants, form.variant);
   form.variant = v.name;
+  const box = withBox(v);
+  const shown = variants.filter((x) => withBox(x) === box);
   const fam = familyOptions(v);
   if (form.seats === null || form.seats < v.min_players || form.seats > v.max_players) form.seats = fam.defaultSeats(v);
   const team = Boolean(v.capabilities.teams);
@@ -76,7 +99,9 @@ function createForm() {
       "fieldset",
       { class: "variants" },
       h("legend", {}, t("home.variant")),
-      variants.map((x) =>
+      variants.some(withBox) ? kindToggle(box) : null,
+      box ? h("p", { class: "small muted kind-hint" }, t("home.kind_box_hint")) : null,
+      shown.map((x) =>
         h(
           "div",
           { class: "variant-option", key: x.name },

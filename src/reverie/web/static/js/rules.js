@@ -184,6 +184,19 @@ function visualSection(v) {
 }
 
 /**
+ * The drawing game on paper with one shared device.
+ * @param {Variant} v
+ */
+function paperSection(v) {
+  return rulesSection(v.name, [
+    h("h2", { id: `${v.name}-h` }, t(`variant.${v.name}.title`)),
+    h("p", { class: "tagline" }, t(`variant.${v.name}.blurb`)),
+    facts(v, [["rules.label.board", "rules.visual.board"]]),
+    h("ul", {}, ["device", "phone", "sand", "verdict", "engine"].map((k) => h("li", {}, t(`rules.vcompanion.${k}`)))),
+  ]);
+}
+
+/**
  * @param {string} name
  * @param {import("./dom.js").Child[]} body its first element the <h2>
  */
@@ -202,6 +215,7 @@ function page() {
   }
   const association = variants.filter((v) => v.capabilities.client === "association");
   const drawing = variants.filter((v) => v.capabilities.client === "visual");
+  const paper = variants.filter((v) => v.capabilities.client === "visual-companion");
   /** @param {string} href @param {string} text */
   const tocItem = (href, text) => h("li", { key: href }, h("a", { href }, text));
   return [
@@ -215,7 +229,7 @@ function page() {
         { class: "toc" },
         association.map((v) => tocItem(`#${v.name}`, t(`variant.${v.name}.title`))),
         tocItem("#online", t("rules.online.title")),
-        drawing.map((v) => tocItem(`#${v.name}`, t(`variant.${v.name}.title`))),
+        [...drawing, ...paper].map((v) => tocItem(`#${v.name}`, t(`variant.${v.name}.title`))),
       ),
     ),
     h(
@@ -236,6 +250,7 @@ function page() {
       h("ul", {}, ["voters", "no_votes", "floor", "six_minus", "ties"].map((k) => h("li", {}, decision(`rules.online.${k}`)))),
     ),
     drawing.map(visualSection),
+    paper.map(paperSection),
   ];
 }
 

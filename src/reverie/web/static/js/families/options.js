@@ -13,7 +13,7 @@ import * as companion from "./companion/options.js";
  */
 
 /** @type {Record<string, FamilyOptions>} */
-const BY_CLIENT = { association, visual, companion };
+const BY_CLIENT = { association, visual, companion, "visual-companion": visual };
 
 /** @param {{capabilities: import("../shell/app.js").Capabilities}} v */
 export function familyOptions(v) {

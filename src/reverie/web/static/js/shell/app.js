@@ -7,7 +7,7 @@ import { lang } from "../i18n.js";
 
 /**
  * @typedef {{name: string, length: number, loops: boolean, specials?: Record<string, string>}} Board
- * @typedef {{min: number, max: number, min_size: number, colors: string[]}} Teams
+ * @typedef {{min: number, max: number, min_size: number, colors: string[], host_aside?: boolean}} Teams
  * @typedef {{width: number, height: number, colors: number, sizes: number}} Canvas
  * @typedef {{name: string, points: number, choosable: boolean}} Category
  * @typedef {{

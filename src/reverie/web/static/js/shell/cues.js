@@ -51,6 +51,34 @@ function beep() {
 }
 
 /**
+ * A sand timer's sounds: a short tick in its last seconds, a falling alarm when it runs
+ * out. Each alarm is also counted on the page (`body[data-alarms]`), since a test cannot
+ * hear; nothing sounds while muted or before a first tap.
+ * @param {"tick" | "alarm"} kind
+ */
+export function sandCue(kind) {
+  if (kind === "alarm") document.body.dataset.alarms = String(Number(document.body.dataset.alarms || 0) + 1);
+  if (muted || !audio || audio.state !== "running") return;
+  const now = audio.currentTime;
+  const notes = kind === "tick" ? [[1200, 0, 0.05, 0.06]] : [[880, 0, 0.3, 0.2], [660, 0.32, 0.3, 0.2], [440, 0.64, 0.6, 0.22]];
+  for (const [freq, at, length, level] of notes) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = kind === "tick" ? "square" : "triangle";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, now + at);
+    gain.gain.exponentialRampToValueAtTime(level, now + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + length);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now + at);
+    osc.stop(now + at + length + 0.02);
+  }
+}
+
+/** Whether sounds can play now (the browser allows them only after a first tap). */
+export const soundOn = () => !muted && Boolean(audio && audio.state === "running");
+
+/**
  * Every draw: a cue when my move begins (not for the move the page opened on).
  * @param {boolean} move
  */

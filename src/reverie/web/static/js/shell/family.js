@@ -3,6 +3,7 @@
 import { association } from "../families/association/index.js";
 import { visual } from "../families/visual/index.js";
 import { companion } from "../families/companion/index.js";
+import { visualCompanion } from "../families/vcompanion/index.js";
 
 /**
  * @typedef {import("../dom.js").Child} Child
@@ -24,7 +25,7 @@ import { companion } from "../families/companion/index.js";
  */
 
 /** @type {Record<string, Family>} */
-const FAMILIES = { association, visual, companion };
+const FAMILIES = { association, visual, companion, "visual-companion": visualCompanion };
 
 /**
  * @param {import("./app.js").Capabilities | null} caps

@@ -23,16 +23,31 @@ function waitLine(text) {
   return h("p", { class: "vwait" }, icon("hourglass", { size: 18 }), " ", text);
 }
 
-export function decisionView(g) {
+/**
+ * The decision of the current phase: the choosers for the deciding team's members (and
+ * for the table's shared device, `table`: it decides for every team), else a wait line.
+ * @param {Record<string, any>} g
+ * @param {{table?: boolean}} [opts]
+ */
+export function decisionView(g, { table = false } = {}) {
   if (!DECIDING.has(g.phase)) return null;
   const turn = g.turn;
-  const mine = myTeam();
-  if (g.phase === "move") return turn.solved_by === mine ? moveChooser(g) : waitLine(t("vdecide.wait_move", { team: teamName(turn.solved_by) }));
-  if (g.phase === "bonus") return turn.solved_by === mine ? bonusChooser(g) : waitLine(t("vdecide.wait_bonus", { team: teamName(turn.solved_by) }));
-  return turn.team === mine ? loseChooser(g) : waitLine(t("vdecide.wait_lose", { team: teamName(turn.team) }));
+  const mine = table ? (g.phase === "lose" ? turn.team : turn.solved_by) : myTeam();
+  if (g.phase === "move") return turn.solved_by === mine ? moveChooser(g, table) : waitLine(t("vdecide.wait_move", { team: teamName(turn.solved_by) }));
+  if (g.phase === "bonus") return turn.solved_by === mine ? bonusChooser(g, table) : waitLine(t("vdecide.wait_bonus", { team: teamName(turn.solved_by) }));
+  return turn.team === mine ? loseChooser(g, table) : waitLine(t("vdecide.wait_lose", { team: teamName(turn.team) }));
 }
 
-function moveChooser(g) {
+/**
+ * A chooser's first line: to the team's members ("your pawn"), or on the table's
+ * shared device, naming the team.
+ * @param {string} key @param {boolean} table @param {Record<string, any>} vars
+ */
+function intro(key, table, vars) {
+  return h("p", {}, table ? t(`vdecide.table.${key}`, vars) : t(`vdecide.${key}`, vars));
+}
+
+function moveChooser(g, table) {
   const team = g.teams.find((x) => x.team === g.turn.solved_by);
   const start = team.square;
   if (chosen && chosen.turn !== g.turn.number) chosen = null;
@@ -69,7 +84,7 @@ function moveChooser(g) {
   };
   const target = moveTarget();
   return [
-    h("p", {}, t("vdecide.move_intro", { n: start })),
+    intro("move_intro", table, { n: start, team: teamName(g.turn.solved_by) }),
     row("backward"),
     row("forward"),
     h(
@@ -88,11 +103,11 @@ function moveChooser(g) {
   ];
 }
 
-function bonusChooser(g) {
+function bonusChooser(g, table) {
   const bonus = g.turn.bonus_token;
-  const others = (g.teams || []).filter((x) => x.team !== myTeam() && (x.tokens || []).length);
+  const others = (g.teams || []).filter((x) => x.team !== g.turn.solved_by && (x.tokens || []).length);
   return [
-    h("p", {}, t("vdecide.bonus_intro", { n: bonus ? bonus.value : 0 })),
+    intro("bonus_intro", table, { n: bonus ? bonus.value : 0, team: teamName(g.turn.solved_by) }),
     h("div", { class: "actions" }, h("button", { type: "button", class: "btn", id: "bonus-keep", onclick: (/** @type {Event} */ e) => action({ type: "keep" }, /** @type {Element} */ (e.currentTarget)) }, icon("check", { size: 18 }), t("vdecide.keep", { n: bonus ? bonus.value : 0 }))),
     h("p", { class: "small muted" }, t("vdecide.or_steal")),
     others.map((tm) =>
@@ -116,10 +131,10 @@ function bonusChooser(g) {
   ];
 }
 
-function loseChooser(g) {
-  const team = (g.teams || []).find((x) => x.team === myTeam());
+function loseChooser(g, table) {
+  const team = (g.teams || []).find((x) => x.team === g.turn.team);
   return [
-    h("p", {}, t("vdecide.lose_intro")),
+    intro("lose_intro", table, { team: teamName(g.turn.team) }),
     h(
       "div",
       { class: "vtoken-buttons" },

@@ -52,7 +52,7 @@ function chatMode() {
  * The host's buttons on a team member in the lobby.
  * @param {import("../../shell/app.js").RoomPlayer} p
  */
-function memberTools(p) {
+export function memberTools(p) {
   if (p.seat === me()) return null;
   /** @param {string} name @param {string} label @param {Record<string, any>} frame @param {boolean} [danger] */
   const tool = (name, label, frame, danger = false) =>

@@ -117,17 +117,11 @@ export function boardView(g, square = null) {
 function lastTurnLines(lt) {
   const lines = [];
   const cat = h("span", { class: "tag" }, categoryText(lt.category, lt.proverb));
-  lines.push(
-    h(
-      "p",
-      { class: "vlast-subject" },
-      lt.proverb ? t("vlast.proverb_was") : t("vlast.word_was"),
-      " ",
-      h("q", { class: "vlast-word", lang: tableLang() }, lt.subject || "—"),
-      " ",
-      cat,
-    ),
-  );
+  // On paper the word stays on its drawer's phone: the others see the category only.
+  const word = lt.subject
+    ? [lt.proverb ? t("vlast.proverb_was") : t("vlast.word_was"), " ", h("q", { class: "vlast-word", lang: tableLang() }, lt.subject), " "]
+    : null;
+  lines.push(h("p", { class: "vlast-subject" }, word, cat));
   if (lt.solved_by === null || lt.solved_by === undefined) {
     lines.push(h("p", { class: "vlast-result muted" }, t("vlast.nobody")));
   } else {
@@ -191,7 +185,7 @@ export function logView() {
           h("span", { class: "vlog-n" }, `${x.number}.`),
           " ",
           h("span", { class: "team-dot", style: { "--team": colorOf(x.team) }, "aria-hidden": "true" }),
-          h("q", { lang: tableLang() }, x.subject || "—"),
+          x.subject ? h("q", { lang: tableLang() }, x.subject) : h("span", { class: "tag" }, categoryText(x.category, x.proverb)),
           " ",
           x.solved_by === null || x.solved_by === undefined
             ? h("span", { class: "muted" }, t("vlog.missed"))

@@ -39,7 +39,7 @@ function turnView(turn) {
       teamBadge(room(), turn.team),
       h("span", { class: "small muted" }, t("vstory.drew", { name: nameOf(turn.drawer) })),
       h("span", { class: "tag" }, categoryText(turn.category, turn.proverb)),
-      h("q", { class: "story-clue", lang: tableLang() }, turn.subject || "—"),
+      turn.subject ? h("q", { class: "story-clue", lang: tableLang() }, turn.subject) : null,
     ),
     h(
       "p",

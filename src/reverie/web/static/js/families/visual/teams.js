@@ -38,6 +38,17 @@ export function teamBadge(room, team, { cls = "" } = {}) {
 }
 
 /**
+ * The seat that stays outside the teams (the `teams` capability's `host_aside`: the
+ * host's device is the table's), or null.
+ * @param {Room} room
+ * @returns {number | null}
+ */
+export function deviceSeat(room) {
+  if (!room.capabilities.teams?.host_aside) return null;
+  return room.players.find((p) => p.host)?.seat ?? null;
+}
+
+/**
  * Teams with too few players (the `teams` capability's min_size) once the unassigned
  * are dealt into the smallest teams.
  * @param {Room} room
@@ -45,8 +56,9 @@ export function teamBadge(room, team, { cls = "" } = {}) {
 export function shortTeams(room) {
   const count = room.team_count || room.capabilities.teams.min;
   const minSize = room.capabilities.teams.min_size;
-  const sizes = Array.from({ length: count }, (_, k) => room.players.filter((p) => p.team === k).length);
-  let free = room.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
+  const device = deviceSeat(room);
+  const sizes = Array.from({ length: count }, (_, k) => room.players.filter((p) => p.team === k && p.seat !== device).length);
+  let free = room.players.filter((p) => p.seat !== device && (p.team === null || p.team === undefined || p.team >= count)).length;
   while (free > 0) {
     const k = sizes.indexOf(Math.min(...sizes));
     sizes[k] += 1;
@@ -67,19 +79,29 @@ export function teamsLobby(ctx) {
   const limits = r.capabilities.teams;
   const count = r.team_count || limits.min;
   const myTeam = r.players.find((p) => p.seat === mine)?.team ?? null;
-  const seated = mine !== null;
+  const device = deviceSeat(r);
+  // The table's device plays in no team: it has no team to join.
+  const seated = mine !== null && mine !== device;
+  /** @param {import("../../shell/app.js").RoomPlayer} p */
+  const inTeam = (p) => p.seat !== device && p.team !== null && p.team !== undefined && p.team < count;
   /** @param {import("../../shell/app.js").RoomPlayer} p */
   const member = (p) =>
     h(
       "li",
       { class: ["lobby-player", "team-member", p.seat === mine && "is-you"], "data-seat": p.seat, key: p.seat },
       h("span", { class: "dot big", style: { background: p.color }, title: colorName(p.color) }),
-      h("span", { class: "lobby-name" }, h("span", { class: "pname" }, p.name), ctx.badges(p)),
+      h(
+        "span",
+        { class: "lobby-name" },
+        h("span", { class: "pname" }, p.name),
+        ctx.badges(p),
+        p.seat === device ? h("span", { class: "tag tag-device" }, icon("eye", { size: 13 }), t("teams.device")) : null,
+      ),
       host ? ctx.hostTools(p) : null,
     );
   /** @param {number | null} team */
   const column = (team) => {
-    const list = r.players.filter((p) => (team === null ? p.team === null || p.team === undefined || p.team >= count : p.team === team));
+    const list = r.players.filter((p) => (team === null ? !inTeam(p) : inTeam(p) && p.team === team));
     const mineHere = seated && (team === null ? myTeam === null || myTeam >= count : myTeam === team);
     const headingId = `team-h-${team ?? "none"}`;
     return h(
@@ -116,7 +138,7 @@ export function teamsLobby(ctx) {
     );
   };
   const short = shortTeams(r);
-  const aside = r.players.filter((p) => p.team === null || p.team === undefined || p.team >= count).length;
+  const aside = r.players.filter((p) => !inTeam(p) && p.seat !== device).length;
   const countChoices = [];
   for (let n = limits.min; n <= limits.max; n++) countChoices.push(h("option", { value: String(n) }, String(n)));
   const countSelect = h(
