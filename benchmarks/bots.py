@@ -211,8 +211,8 @@ def main() -> None:
         f"Cost of a clever bot's move over all the games above: p95 {_p95(clever_ms):.1f} ms, "
         f"median {sorted(clever_ms)[len(clever_ms) // 2]:.1f} ms "
         f"(goal p95 < 50 ms); CPU time of the process (all its threads) per move: p95 "
-        f"{_p95(clever_cpu_ms):.1f} ms. Once per process: loading the encoder {load_s:.1f} s, reading "
-        f"the deck in one language {book_s:.1f} s. Whole run "
+        f"{_p95(clever_cpu_ms):.1f} ms. Once per process: loading the encoder {load_s:.1f} s, "
+        f"reading the deck in one language {book_s:.1f} s. Whole run "
         f"{time.perf_counter() - started:.0f} s.",
         "",
         "Blind sample of 60 clever clues (20 per language) with the caption of the card they "
