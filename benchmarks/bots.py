@@ -1,10 +1,12 @@
 """How well the bots play (issue #13): bot-only Dixit tables, people's clues read by a
 clever bot, a blind sample of clever clues, and the cost of a move.
 
-    python -m benchmarks.bots            # default run: a few minutes on 2 cores
-    python -m benchmarks.bots --games 6  # more games per table
+    python -m benchmarks.bots                  # default run: a few minutes on 2 cores
+    python -m benchmarks.bots --games 6        # more games per table
+    python -m benchmarks.bots --deck default   # the deck's first edition
 
-Writes its figures into docs/benchmarks.md (section ``bots``).
+Writes its figures into docs/benchmarks.md (section ``bots`` for the deck new rooms get,
+``bots-<deck>`` for another deck).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from benchmarks.machine import describe, write_section
 from reverie.bots import encoder as bot_encoder
 from reverie.bots.clever import Seat, _pick
 from reverie.bots.reading import Persona, card_book, seed_of
-from reverie.content.decks import Deck, default_deck_path, load_deck
+from reverie.content.decks import DEFAULT_DECK, Deck, deck_path, load_deck
 from reverie.games.association import ASSOCIATION
 from reverie.rules.association import GameState, Phase, apply, new_game
 
@@ -39,6 +41,7 @@ class TableStats:
     teller_points: int = 0
     clues: list[tuple[str, str]] = field(default_factory=list)
     move_ms: list[float] = field(default_factory=list)
+    move_cpu_ms: list[float] = field(default_factory=list)  # this process's CPU time
 
     def row(self) -> tuple[float, float, float, float, float]:
         n = max(1, self.rounds)
@@ -64,9 +67,10 @@ def play_table(
             if state.phase is Phase.OVER:
                 break
             seat = state.round.waiting[0]
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             action = ASSOCIATION.bot_action(state, seat, rng, deck, lang, level)
             stats.move_ms.append((time.perf_counter() - t) * 1000)
+            stats.move_cpu_ms.append((time.process_time() - cpu) * 1000)
             assert action is not None
             before = len(state.history)
             state = apply(state, action).state
@@ -94,7 +98,7 @@ def _p95(values: list[float]) -> float:
 def human_clue_rates(deck: Deck, half: str, personas: int = 5) -> dict[str, tuple[float, float]]:
     """Per language, how often a clever bot finds the card a person's clue is for among
     six cards: five random others, or five chosen to look alike (same kind of scene,
-    nearest captions)."""
+    nearest captions). Only the clues written for ``deck`` count."""
     enc = bot_encoder.get_encoder()
     assert enc is not None
     rows = [
@@ -109,8 +113,8 @@ def human_clue_rates(deck: Deck, half: str, personas: int = 5) -> dict[str, tupl
         book = card_book(deck, lang, enc)
         hits = {"random": 0, "alike": 0}
         total = 0
-        for card_id, row_half, row_lang, clue in rows:
-            if row_half != half or row_lang != lang:
+        for row_deck, card_id, row_half, row_lang, clue in rows:
+            if row_deck != deck.name or row_half != half or row_lang != lang:
                 continue
             target = index[card_id]
             rng = random.Random(seed_of("human", card_id, lang))
@@ -132,14 +136,24 @@ def human_clue_rates(deck: Deck, half: str, personas: int = 5) -> dict[str, tupl
     return out
 
 
+def _clue_count(deck: Deck) -> int:
+    return sum(
+        line.split("\t", 1)[0] == deck.name
+        for line in HUMAN_CLUES.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3, help="games per table and language")
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--deck", default=DEFAULT_DECK, help="built-in deck to play with")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
 
-    deck = load_deck(default_deck_path())
+    deck = load_deck(deck_path(args.deck))
+    started = time.perf_counter()
     t0 = time.perf_counter()
     enc = bot_encoder.get_encoder()
     if enc is None:
@@ -151,7 +165,8 @@ def main() -> None:
     book_s = (time.perf_counter() - t0) / len(LANGS)
 
     lines = [
-        f"Machine: {describe()}. Default deck ({deck.count} cards), Dixit, bot-only tables, "
+        f"Machine: {describe()}. Deck `{deck.name}` ({deck.title.get('en', deck.name)}, "
+        f"{deck.count} cards), Dixit, bot-only tables, "
         f"{args.games} games per table and language (seed {args.seed}).",
         "",
         "| level | lang | players | rounds | finding rate | nobody found | all found "
@@ -160,6 +175,7 @@ def main() -> None:
     ]
     samples: dict[str, list[tuple[str, str]]] = {}
     clever_ms: list[float] = []
+    clever_cpu_ms: list[float] = []
     for level in ("clever", "easy"):
         for lang in LANGS if level == "clever" else ("en",):
             for players in (4, 5, 6):
@@ -173,13 +189,15 @@ def main() -> None:
                 if level == "clever":
                     samples.setdefault(lang, []).extend(s.clues)
                     clever_ms += s.move_ms
+                    clever_cpu_ms += s.move_cpu_ms
     lines += [
         "",
         "Goals for clever bots: finding rate 0.45–0.60; some found ≥ 0.65 / 0.78 / 0.85, all "
         "found ≤ 0.25 / 0.15 / 0.12 at 4 / 5 / 6 players; nobody found ≤ 0.10.",
         "",
-        "People's clues (tests/data/human_clues.tsv), read by five clever bots each; the card "
-        "among six (chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike.",
+        f"People's clues for this deck (tests/data/human_clues.tsv, {_clue_count(deck)} "
+        "clues), read by five clever bots each; the card among six (chance 0.17). Goals: "
+        "≥ 0.65 random, ≥ 0.40 look-alike.",
         "",
         "| half | lang | six random cards | six look-alike cards |",
         "|---|---|---:|---:|",
@@ -192,8 +210,10 @@ def main() -> None:
         "",
         f"Cost of a clever bot's move over all the games above: p95 {_p95(clever_ms):.1f} ms, "
         f"median {sorted(clever_ms)[len(clever_ms) // 2]:.1f} ms "
-        f"(goal p95 < 50 ms). Once per process: loading the encoder {load_s:.1f} s, reading "
-        f"the deck in one language {book_s:.1f} s.",
+        f"(goal p95 < 50 ms); CPU time of the process (all its threads) per move: p95 "
+        f"{_p95(clever_cpu_ms):.1f} ms. Once per process: loading the encoder {load_s:.1f} s, "
+        f"reading the deck in one language {book_s:.1f} s. Whole run "
+        f"{time.perf_counter() - started:.0f} s.",
         "",
         "Blind sample of 60 clever clues (20 per language) with the caption of the card they "
         "were told for:",
@@ -209,7 +229,7 @@ def main() -> None:
     body = "\n".join(lines)
     print("\n".join(lines[-62:]))
     if not args.no_write:
-        write_section("bots", body)
+        write_section("bots" if deck.name == DEFAULT_DECK else f"bots-{deck.name}", body)
 
 
 if __name__ == "__main__":

@@ -173,11 +173,32 @@ def load_lexicon() -> Lexicon:
     return Lexicon(entries)
 
 
+# Element ids whose source has two names: the first edition calls Fluent Emoji Flat
+# ``emoji:<name>``, the second ``fluent:<name>`` (same icon set, same names), so one
+# lexicon line serves both.
+_SAME_SOURCE = {"fluent": "emoji"}
+
+
+def element_key(element_id: str) -> str:
+    """The lexicon key of an element as a deck's metadata names it (``emoji:fox``,
+    ``fluent:fox``, ``game-icons:werewolf``, ``openclipart:<path>``, ``prop:moon``).
+
+    >>> element_key("fluent:old-key"), element_key("game-icons:raven")
+    ('emoji:old-key', 'game-icons:raven')
+    """
+    source, sep, name = element_id.partition(":")
+    return f"{_SAME_SOURCE[source]}:{name}" if sep and source in _SAME_SOURCE else element_id
+
+
 def card_keys(elements: Iterable[Mapping[str, Any]], setting: str, layout: str) -> list[str]:
     """The lexicon keys of a card: its scene first (what the picture is about), then its
-    elements in the deck's order, then its backdrop."""
+    elements in the deck's order, then its backdrop.
+
+    Both editions' metadata name these the same way: ``layout`` is the scene (the first
+    edition's layout, the second's scene template), ``setting`` the backdrop's id, and
+    each element's ``id`` its source and name (see :func:`element_key`)."""
     keys = [f"layout:{layout}"] if layout else []
-    keys += [str(e["id"]) for e in elements if isinstance(e.get("id"), str)]
+    keys += [element_key(e["id"]) for e in elements if isinstance(e.get("id"), str)]
     if setting:
         keys.append(f"setting:{setting}")
     return list(dict.fromkeys(keys))
