@@ -172,7 +172,10 @@ class CardBook:
 
 
 _books: dict[tuple[str, int, str], CardBook] = {}
+#: Guards the dictionaries only, never held while a book is built: a bot asking whether
+#: a book is ready must get its answer at once (it holds its room's lock meanwhile).
 _books_lock = threading.Lock()
+_building: dict[tuple[str, int, str], threading.Lock] = {}
 
 
 def card_book(
@@ -184,10 +187,17 @@ def card_book(
     """The (cached) book of ``deck`` in ``lang``; built once per process (this call
     waits for it)."""
     key = (str(deck.path), deck.count, lang)
+    book = _books.get(key)
+    if book is not None:
+        return book
     with _books_lock:
+        building = _building.setdefault(key, threading.Lock())
+    with building:  # one build per book; other callers of this book wait here
         book = _books.get(key)
         if book is None:
-            book = _books[key] = CardBook(deck, lang, encoder, encode_all)
+            book = CardBook(deck, lang, encoder, encode_all)
+            with _books_lock:
+                _books[key] = book
     return book
 
 
