@@ -318,7 +318,7 @@ async def run(
             for server in servers:
                 server.terminate()
             for server in servers:
-                server.wait(timeout=20)
+                server.wait(timeout=60)
     moves = len(lat)
     return {
         "processes": processes,

@@ -358,7 +358,7 @@ async def run(
             for server in servers:
                 server.terminate()
             for server in servers:
-                server.wait(timeout=20)
+                server.wait(timeout=60)
     lat.sort()
     span = t1 - t0
     return {
