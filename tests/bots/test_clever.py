@@ -143,6 +143,31 @@ def test_clever_clues_are_in_the_tables_language_and_never_name_the_card(
     assert len(set(texts)) == len(texts)  # no clue said twice
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_a_storyteller_tells_of_the_scene_and_elements_not_of_the_backdrop_alone(
+    deck: Deck, lang: str
+) -> None:
+    """What a storyteller may say for a card leaves out associations only its backdrop
+    brings, while a reader still knows them."""
+    from reverie.content.lexicon import card_associations, card_keys, load_lexicon
+
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    book = card_book(deck, lang, enc)
+    left_out = 0
+    for i in range(deck.count):
+        m = deck.meta(i)
+        labels = [str(e["label"][lang]) for e in m.elements]
+        keys = card_keys(m.elements, m.setting.get("id", ""), m.layout)
+        pairs = card_associations(load_lexicon(), keys, m.caption[lang], lang, labels)
+        backdrop = {a for k, a in pairs if k.startswith("setting:")}
+        told = book.clues(i)
+        assert told and not backdrop & set(told), m.id
+        assert len(book.cards[i].rows) == len(pairs)  # read with the backdrop
+        left_out += len(backdrop)
+    assert left_out > deck.count
+
+
 def test_bots_at_one_table_disagree(deck: Deck) -> None:
     """Votes on the same clue differ between bots (each has its own taste and noise)."""
     split = 0

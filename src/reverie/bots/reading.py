@@ -109,9 +109,14 @@ class CardBook:
                 if isinstance(e.get("label"), dict)
             ]
             keys = card_keys(m.elements, m.setting.get("id", ""), m.layout)
-            assoc = [a for _, a in card_associations(lex, keys, caption, lang, labels)]
+            pairs = card_associations(lex, keys, caption, lang, labels)
+            assoc = [a for _, a in pairs]
+            # A storyteller speaks of the scene and what is in it: the backdrop (a sky, a
+            # season) is shared by many cards, and clues taken from it alone read as
+            # arbitrary. Readers still see the backdrop.
+            told = [a for k, a in pairs if not k.startswith("setting:")] or assoc
             literal = [caption, *labels] if caption else labels
-            self.cards.append(_Card(assoc, rows(assoc), rows(literal or ["?"])))
+            self.cards.append(_Card(told, rows(assoc), rows(literal or ["?"])))
         texts = sorted(index, key=index.__getitem__)
         self.vectors = (self.encode_all or self.encoder.encode)(texts)
 
