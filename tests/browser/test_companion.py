@@ -61,7 +61,10 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) ->
     table_text = table.page.inner_text("body")
     vote(pages[1], 1)
     vote(pages[2], 2)
-    assert "Positions in: 4 of 4 · votes in: 2 of 3" in table.page.inner_text("#table-progress")
+    # The table screen follows the votes as they arrive: wait for the second one.
+    expect(table.page.locator("#table-progress")).to_contain_text(
+        "Positions in: 4 of 4 · votes in: 2 of 3"
+    )
     assert table.page.inner_text("body").count("2") >= table_text.count("2") - 2
     vote(pages[3], 3)
 
