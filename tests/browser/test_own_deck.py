@@ -106,7 +106,9 @@ def test_an_upload_of_good_and_bad_files_then_a_game_with_the_deck(
         ".every((i) => i.complete && i.naturalWidth > 0)"
     )
     shot(page, "mydeck-game-1280", full_page=True)
-    for _ in range(40):
+    # Bots read a player's pictures without captions, literally only: a game to 3 points
+    # may take several rounds, so play on until it ends (bounded).
+    for _ in range(400):
         if page.locator("#final").is_visible():
             break
         if page.locator("#clue-form").count():
