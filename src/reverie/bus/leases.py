@@ -82,7 +82,7 @@ class RedisLeases:
         self.client = client
         self.process_id = process_id
         self.seconds = seconds
-        self.moves = 0  # leases taken over from nobody (for the metrics)
+        self.moves = 0  # leases this process took that nobody held
         self._failing = False  # one warning per outage, not one per room and renewal
         self._take = client.register_script(_TAKE)
         self._release = client.register_script(_RELEASE)

@@ -160,10 +160,6 @@ class RedisBus(LocalFanout):
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.unsubscribe(PREFIX + room)
 
-    def watching(self) -> frozenset[str]:
-        """The rooms this process subscribes to."""
-        return frozenset(self._watched)
-
     def peers(self) -> frozenset[str]:
         """The other processes heard from lately."""
         return frozenset(self._peers)

@@ -38,7 +38,6 @@ class GcWatch:
     def __init__(self, observe: Callable[[int, float], None] | None = None) -> None:
         self.observe = observe
         self.started = 0.0
-        self.longest = 0.0
         self.full = 0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
@@ -49,7 +48,6 @@ class GcWatch:
         generation = int(info.get("generation", 0))
         if generation == 2:
             self.full += 1
-        self.longest = max(self.longest, took)
         if self.observe is not None:
             self.observe(generation, took)
 
