@@ -135,7 +135,8 @@ class Nginx:
         site = DEPLOY.read_text(encoding="utf-8")
         servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
         site, n = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, site)
-        assert n == 1, "the upstream block of deploy/nginx/reverie.conf changed shape"
+        # Two upstream blocks list the processes: pages and API, and rooms' sockets.
+        assert n == 2, "the upstream blocks of deploy/nginx/reverie.conf changed shape"
         site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
         (folder / "reverie.conf").write_text(site, encoding="utf-8")
         temp = "".join(

@@ -212,3 +212,31 @@ def test_sigterm_sends_sockets_elsewhere_and_gives_the_leases_up(cluster: Cluste
     assert leases.get(f"reverie:lease:{code}") in (None, other.process_id.encode())
     again = reconnect(cluster.nginx.base, code, token)
     assert again.seat == 0
+
+
+def sockets_per_process(cluster: Cluster) -> list[int]:
+    """Open room sockets each process reports on /metrics."""
+    counts = []
+    for p in cluster.processes:
+        text = httpx.get(f"{p.base}/metrics").text
+        line = next(x for x in text.splitlines() if x.startswith("reverie_sockets "))
+        counts.append(int(float(line.split()[1])))
+    return counts
+
+
+def test_a_rooms_sockets_meet_on_one_process_and_rooms_spread(cluster: Cluster) -> None:
+    base = cluster.nginx.base
+    code, token = create_room(base, "dixit", 4)
+    table = [Client(base, code, token), join(base, code, "Ann", "#2a9d8f"),
+             join(base, code, "Bo", "#8338ec"), join(base, code, "Cy", "#457b9d")]  # fmt: skip
+    sync(table)
+    # The four sockets of the room are on one process, whichever nginx sent them to.
+    assert sorted(sockets_per_process(cluster)) == [0, 4]
+    # Other rooms land on both processes (16 rooms all on one: about 3 in 100,000).
+    others = [Client(base, create_room(base, "dixit", 3)[0]) for _ in range(16)]
+    for c in others:
+        c.until(lambda f: f["type"] == "state")
+    counts = sockets_per_process(cluster)
+    assert sum(counts) == 20 and min(counts) > 0, counts
+    for c in [*table, *others]:
+        c.close()

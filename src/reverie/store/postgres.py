@@ -60,6 +60,16 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x72657665726965
 
 
+#: A move's append in one statement, so one round trip: the room's version is the fence
+#: (the update matches only at the expected version) and the event goes in only if it
+#: matched, atomically.
+_APPEND = (
+    "WITH moved AS (UPDATE rooms SET version = %s, updated_at = %s"
+    " WHERE code = %s AND version = %s RETURNING code)"
+    " INSERT INTO events (code, version, payload, at) SELECT code, %s, %s, %s FROM moved"
+)
+
+
 #: Seconds a store call waits for a pooled connection before it fails as unavailable.
 POOL_TIMEOUT = 5.0
 
@@ -78,7 +88,9 @@ class PostgresStore(PostgresDecks):
             max_size=max_size,
             open=False,
             timeout=POOL_TIMEOUT,
-            kwargs={"connect_timeout": 5},
+            # Autocommit: a one-statement call is one round trip (a move's append is the
+            # hot path); calls of several statements say ``conn.transaction()``.
+            kwargs={"connect_timeout": 5, "autocommit": True},
         )
         self._opened = False
         self._opening = asyncio.Lock()
@@ -138,20 +150,14 @@ class PostgresStore(PostgresDecks):
             pool = await self._ready()
             version = expected + 1
             try:
-                async with pool.connection() as conn, conn.transaction():
+                async with pool.connection() as conn:
                     cur = await conn.execute(
-                        "UPDATE rooms SET version = %s, updated_at = %s"
-                        " WHERE code = %s AND version = %s",
-                        (version, at, code, expected),
-                    )
-                    if cur.rowcount != 1:
-                        raise VersionConflict(f"room {code} is not at version {expected}")
-                    await conn.execute(
-                        "INSERT INTO events (code, version, payload, at) VALUES (%s, %s, %s, %s)",
-                        (code, version, payload, at),
+                        _APPEND, (version, at, code, expected, version, payload, at)
                     )
             except psycopg.errors.UniqueViolation:
                 raise VersionConflict(f"room {code} already has version {version}") from None
+            if cur.rowcount != 1:
+                raise VersionConflict(f"room {code} is not at version {expected}")
             return version
 
     async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
