@@ -322,6 +322,7 @@ async def run(
             await asyncio.sleep(warmup)
             passes0, pass_seconds0 = await gc_full_passes(bases)
             counts0 = await service_counts(bases)
+            commands0 = await command_buckets(bases)
             cpu0, t0 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             me0 = time.process_time()
             busy0, all0 = machine_busy()
@@ -329,6 +330,7 @@ async def run(
             cpu1, t1 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             passes1, pass_seconds1 = await gc_full_passes(bases)
             counts1 = await service_counts(bases)
+            commands1 = await command_buckets(bases)
             me1 = time.process_time()
             busy1, all1 = machine_busy()
             await asyncio.sleep(1.0)  # let the last updates land
@@ -362,6 +364,8 @@ async def run(
         "gc_full_passes": passes1 - passes0,
         "gc_full_ms": 1000 * (pass_seconds1 - pass_seconds0),
         **{f"{k}_per_move": (counts1[k] - counts0[k]) / max(1, moves) for k in counts1},
+        "command_p50_ms": bucket_quantile(commands0, commands1, 0.5),
+        "command_p99_ms": bucket_quantile(commands0, commands1, 0.99),
     }
 
 
@@ -394,6 +398,32 @@ async def service_counts(bases: list[str]) -> dict[str, float]:
                     if line.startswith(f"reverie_{name}_total "):
                         totals[name] += float(line.rsplit(" ", 1)[1])
     return totals
+
+
+async def command_buckets(bases: list[str]) -> dict[float, float]:
+    """The servers' command-time histogram so far (``reverie_action_fanout_seconds``:
+    a command's arrival to its change reaching the connections), cumulative counts by
+    upper bound, summed over processes."""
+    buckets: dict[float, float] = {}
+    prefix = 'reverie_action_fanout_seconds_bucket{le="'
+    async with httpx.AsyncClient(timeout=10) as http:
+        for base in bases:
+            for line in (await http.get(f"{base}/metrics")).text.splitlines():
+                if line.startswith(prefix):
+                    le = float(line[len(prefix) : line.index('"', len(prefix))])
+                    buckets[le] = buckets.get(le, 0.0) + float(line.rsplit(" ", 1)[1])
+    return buckets
+
+
+def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float:
+    """The upper bound (ms) of the histogram bucket holding quantile ``q`` of what was
+    observed between two readings."""
+    bounds = sorted(after)
+    total = after[bounds[-1]] - before.get(bounds[-1], 0.0) if bounds else 0.0
+    for le in bounds:
+        if total and after[le] - before.get(le, 0.0) >= q * total:
+            return 1000 * le
+    return float("nan")
 
 
 def best_under(results: list[dict[str, float]], processes: int, bound_ms: float) -> float:
@@ -483,6 +513,8 @@ def compare_processes(args: argparse.Namespace) -> None:
                 f"machine CPU {res['machine_cpu']:.2f} cores "
                 f"(loop lag p99 {res['load_lag_p99_ms']:.0f} ms)  "
                 f"conflicts/move {res['conflicts_per_move']:.3f}  "
+                f"server command p50 ≤ {res['command_p50_ms']:g} ms p99 ≤ "
+                f"{res['command_p99_ms']:g} ms  "
                 f"full GC passes {res['gc_full_passes']:.0f} ({res['gc_full_ms']:.0f} ms)"
             )
     where = (

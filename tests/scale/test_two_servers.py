@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
 from tests.web.harness import Client, ServerThread, create_room, join, play, sync
 
@@ -177,3 +178,38 @@ def test_a_seat_on_two_processes_has_one_chat_allowance(pair: list[ServerThread]
     # an allowance per process the two sockets would get 10 through at once.
     assert 5 <= accepted <= 7, replies
     assert refused and all(r["code"] == "rate_limited" for r in refused)
+
+
+def lease_holder(redis_url: str, code: str) -> str | None:
+    client = redis.Redis.from_url(redis_url)
+    try:
+        raw = client.get(f"reverie:lease:{code}")
+    finally:
+        client.close()
+    return raw.decode() if isinstance(raw, bytes) else None
+
+
+def wait_for_holder(redis_url: str, code: str, holder: str) -> None:
+    end = time.monotonic() + 20
+    while lease_holder(redis_url, code) != holder:
+        assert time.monotonic() < end, f"the lease of {code} never went to {holder}"
+        time.sleep(0.05)
+
+
+def test_a_rooms_lease_follows_its_players_to_their_process(
+    pair: list[ServerThread], redis_url: str
+) -> None:
+    a, b = pair
+    code, token = create_room(a.base, "dixit", 3)  # A loads the room and takes its lease
+    wait_for_holder(redis_url, code, "proc0")
+    host = Client(b.base, code, token)  # the players' sockets are all on B
+    host.until(lambda f: f["type"] == "welcome")
+    wait_for_holder(redis_url, code, "proc1")
+    # B runs the room's bots now: a bot-filled game goes on from there.
+    for _ in range(2):
+        assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    final = play([host], seed=5)
+    assert final["game"]["phase"] == "over"
+    # A took no lease back while B had the players (no flapping).
+    assert lease_holder(redis_url, code) == "proc1"

@@ -144,6 +144,7 @@ class RoomService:
             "store_errors": 0,
             "leases_taken": 0,
             "leases_lost": 0,
+            "leases_handed": 0,
         }
         bus.on_message(self._on_remote)
 
@@ -314,6 +315,10 @@ class RoomService:
             await self._poll_if_deaf()
             await self._resend_heads()
             for code, live in list(self.rooms.items()):
+                if self._lease_belongs_elsewhere(live):
+                    if live.leased:
+                        await self._hand_lease_over(code, live)
+                    continue
                 held = await self.leases.take(code)
                 if held and not live.leased:
                     live.leased = True
@@ -328,6 +333,24 @@ class RoomService:
                     log.info("room %s: lease lost; another process runs it", code)
                     self._stop_runners(live)
             await asyncio.sleep(every)
+
+    @staticmethod
+    def _lease_belongs_elsewhere(live: LiveRoom) -> bool:
+        """Whether the room's timers and bots should run in another process: none of
+        its sockets are here and another process has some (the proxy sends a room's
+        sockets to one process; the room may have been created or resumed here)."""
+        if live.spectators or any(live.connections.values()):
+            return False
+        return any(p.spectators or any(p.tokens.values()) for p in live.remote.values())
+
+    async def _hand_lease_over(self, code: str, live: LiveRoom) -> None:
+        """Give the lease up so the process with the room's sockets takes it on its next
+        round: its bots' moves and timers are then decided where the players are."""
+        live.leased = False
+        self._stop_runners(live)
+        self.stats["leases_handed"] += 1
+        await self.leases.release(code)
+        log.info("room %s: lease handed to the process with its players", code)
 
     async def _resend_heads(self) -> None:
         """Rooms whose news could not be sent: say how far their log goes, so the other

@@ -31,6 +31,7 @@ COUNTERS = {
     "store_errors": "Writes the event store refused while unavailable.",
     "leases_taken": "Room leases this process took over (timers and bots moved here).",
     "leases_lost": "Room leases this process lost to another.",
+    "leases_handed": "Room leases given up to the process holding the room's sockets.",
 }
 
 
