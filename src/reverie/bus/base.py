@@ -71,6 +71,11 @@ class Bus(Protocol):
         """Add ``entry`` to the room's shared log ``name`` (a turn's drawing); returns
         its position, counting from one."""
 
+    async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
+        """Add ``entry`` to the room's shared log ``name`` and broadcast ``message`` with
+        the entry's position (from one) as ``n``, in one step; returns the position
+        (raises :class:`BusUnavailable` if the broker cannot be reached)."""
+
     async def read_log(self, room: str, name: str, start: int = 0) -> list[str]:
         """The entries of the shared log ``name`` from position ``start`` (from zero)."""
 
@@ -144,6 +149,10 @@ class MemoryBus(LocalFanout):
         log = self._logs.setdefault((room, name), [])
         log.append(entry)
         return len(log)
+
+    async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
+        """Append (nobody else to tell)."""
+        return await self.append_log(room, name, entry)
 
     async def read_log(self, room: str, name: str, start: int = 0) -> list[str]:
         """The entries from ``start``."""

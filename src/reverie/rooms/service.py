@@ -15,7 +15,6 @@ holding the room's lease runs its timers, bots and stand-ins.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -46,7 +45,7 @@ from reverie.rooms.events import (
     decode_log,
     encode_event,
 )
-from reverie.rooms.live import LiveRoom, Presence
+from reverie.rooms.live import LiveRoom, Presence, PresenceBatch
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import (
@@ -84,6 +83,8 @@ RESUME_TIMER = 10.0
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 #: Times a command is decided again after another process wrote first.
 CONFLICT_RETRIES = 5
+#: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
+CLOSE_WAIT = 5.0
 
 __all__ = ["LiveRoom", "RoomService", "normalise_code"]
 
@@ -144,6 +145,7 @@ class RoomService:
             "store_errors": 0,
             "leases_taken": 0,
             "leases_lost": 0,
+            "presence_batches": 0,
         }
         bus.on_message(self._on_remote)
 
@@ -161,6 +163,11 @@ class RoomService:
                 log.exception("room %s could not be resumed", code)
         return resumed
 
+    def closing(self) -> None:
+        """The server is stopping: the background loops (leases, janitor) end at their
+        next look, even if a library swallowed their cancellation."""
+        self._closed = True
+
     async def close(self) -> None:
         """Stop bots and timers and give up the leases (the log holds everything)."""
         self._closed = True
@@ -170,12 +177,17 @@ class RoomService:
                 live.inbox_task.cancel()
         tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
         tasks += [live.inbox_task for live in self.rooms.values() if live.inbox_task]
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        for code, live in self.rooms.items():
-            if live.leased and self.bus.shared:
-                await self.leases.release(code)
+        if tasks:
+            # Bounded: a task that ignores its cancellation must not hold the shutdown.
+            done, stuck = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+            for task in done:
+                if not task.cancelled() and task.exception() is not None:
+                    log.debug("task ended with %r", task.exception())
+            if stuck:
+                log.warning("%d room task(s) still running at shutdown", len(stuck))
+        held = [code for code, live in self.rooms.items() if live.leased]
+        if held and self.bus.shared:
+            await self.leases.release_many(held)
 
     # ------------------------------------------------------------------ rooms
 
@@ -313,8 +325,13 @@ class RoomService:
         while not self._closed:
             await self._poll_if_deaf()
             await self._resend_heads()
-            for code, live in list(self.rooms.items()):
-                held = await self.leases.take(code)
+            codes = list(self.rooms)
+            # All at once: with Redis, one round trip renews every room's lease.
+            taken = await self.leases.take_many(codes)
+            for code, held in zip(codes, taken, strict=True):
+                live = self.rooms.get(code)
+                if live is None or self._closed:
+                    continue
                 if held and not live.leased:
                     live.leased = True
                     self.stats["leases_taken"] += 1
@@ -734,29 +751,59 @@ class RoomService:
                     return
         self._watch_absence(live)
 
-    async def _update_presence(self, live: LiveRoom, change: Callable[[], object]) -> None:
-        """Apply ``change`` to who is connected (here or in another process) and do what
-        follows: when each seat was last seen, a paused game resuming, the host getting
-        the role back, stand-ins, and a fresh view for everyone."""
-        was_paused = self.paused(live)
-        before = live.present_tokens()
+    async def _update_presence(
+        self, live: LiveRoom, change: Callable[[], object], *, tell_others: bool = False
+    ) -> None:
+        """Apply ``change`` to who is connected (here or in another process) now, and
+        wait for what follows: when each seat was last seen, a paused game resuming,
+        the host getting the role back, stand-ins, a fresh view for everyone, and (if
+        ``tell_others``) this process's presence sent to the others.
+
+        What follows is done once for all the changes made to the room in the same turn
+        of the event loop (:class:`~reverie.rooms.live.PresenceBatch`): a shutdown that
+        closes every socket, or a crowd reconnecting, costs one follow-up per room, not
+        one per socket."""
+        batch = live.presence_batch
+        if batch is None:
+            loop = asyncio.get_running_loop()
+            batch = PresenceBatch(self.paused(live), live.present_tokens(), loop.create_future())
+            live.presence_batch = batch
+            batch.task = loop.create_task(self._follow_presence(live, batch))
         change()
-        after = live.present_tokens()
-        now = self.clock()
-        for token in before - after:
-            live.gone_since[token] = now
-        for token in after - before:
-            live.gone_since.pop(token, None)
-        live.presence += 1
-        live.last_active = now
-        home = live.state.home_host
-        if home is not None and home in after - before and live.leased:
-            await self._host_returns(live, home)
-        if was_paused and not self.paused(live):
-            self._resume(live)
-        if not self._closed:
-            self._watch_absence(live)
-            self.publish_state(live)
+        batch.changes += 1
+        batch.tell_others = batch.tell_others or tell_others
+        # Shielded: a caller cancelled (its socket dropped) must not cancel the others'.
+        await asyncio.shield(batch.done)
+
+    async def _follow_presence(self, live: LiveRoom, batch: PresenceBatch) -> None:
+        """Follow a batch of presence changes up (see :meth:`_update_presence`)."""
+        try:
+            await asyncio.sleep(0)  # the changes of this turn join the batch meanwhile
+            live.presence_batch = None  # changes from now on start the next batch
+            self.stats["presence_batches"] += 1
+            after = live.present_tokens()
+            now = self.clock()
+            for token in batch.before - after:
+                live.gone_since[token] = now
+            for token in after - batch.before:
+                live.gone_since.pop(token, None)
+            live.presence += 1
+            live.last_active = now
+            home = live.state.home_host
+            if home is not None and home in after - batch.before and live.leased:
+                await self._host_returns(live, home)
+            if batch.was_paused and not self.paused(live):
+                self._resume(live)
+            if not self._closed:
+                self._watch_absence(live)
+                self.publish_state(live)
+                if batch.tell_others:
+                    await self._broadcast_presence(live)
+        except Exception:  # the sockets that changed must not fail for a follow-up
+            log.exception("room %s: presence change not followed up", live.state.code)
+        finally:
+            if not batch.done.done():
+                batch.done.set_result(None)
 
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection opened for the seat holding ``token_hash`` (None: a spectator).
@@ -771,8 +818,7 @@ class RoomService:
             else:
                 live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
 
-        await self._update_presence(live, change)
-        await self._broadcast_presence(live)
+        await self._update_presence(live, change, tell_others=True)
 
     def _resume(self, live: LiveRoom) -> None:
         """Someone is back: a paused game's bots and clock go on, the phase with at least
@@ -810,9 +856,7 @@ class RoomService:
                 else:
                     live.connections.pop(token_hash, None)
 
-        await self._update_presence(live, change)
-        if not self._closed:
-            await self._broadcast_presence(live)
+        await self._update_presence(live, change, tell_others=True)
 
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
@@ -1046,8 +1090,11 @@ class RoomService:
     ) -> None:
         name = self._log_name(live, channel)
         entry = _ENCODER.encode({"seat": seat, "cmd": _ENCODER.encode(cmd).decode()}).decode()
+        message = {"k": "side", "log": name, "ch": channel.name, "x": entry}
         try:
-            n = await self.bus.append_log(live.state.code, name, entry)
+            # The log and the news in one step: one round trip, shared with everything
+            # else this process sends to the bus in the same turn of the loop.
+            n = await self.bus.share(live.state.code, name, entry, message)
         except BusUnavailable as exc:
             # Drawn here, lost for the other processes until Redis is back (they reload
             # the drawing then).
@@ -1059,9 +1106,6 @@ class RoomService:
             and self._log_name(live, channel) == name
         ):
             live.channel_counts[channel.name] = max(live.channel_counts.get(channel.name, 0), n)
-        await self._broadcast(
-            live, {"k": "side", "log": name, "ch": channel.name, "n": n, "x": entry}
-        )
 
     async def _remote_side(self, live: LiveRoom, message: dict[str, Any]) -> None:
         """A frame another process took: apply it to this copy of the channel and send

@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from reverie.bus.redis import Pipeliner, Script
 from reverie.games import Limit
 from reverie.web.limits import Bucket
 
@@ -69,11 +70,19 @@ def redis_key(key: Hashable) -> str:
 class RedisLimiter:
     """A :class:`~reverie.web.limits.SharedLimiter` in Redis."""
 
-    def __init__(self, client: aioredis.Redis, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        clock: Callable[[], float] = time.time,
+        pipeliner: Pipeliner | None = None,
+    ) -> None:
         self.client = client
         self.clock = clock
         self.errors = 0
-        self._script = client.register_script(_SCRIPT)
+        # The bus's pipeliner: a stroke's check rides in the same round trip as the
+        # other commands of its turn of the event loop.
+        self.pipeliner = pipeliner if pipeliner is not None else Pipeliner(client)
+        self._script = Script(_SCRIPT)
 
     async def _run(self, items: Sequence[Bucket], peek: bool) -> bool:
         if not items:
@@ -82,7 +91,8 @@ class RedisLimiter:
         for _, limit, cost in items:
             args += [repr(float(limit.rate)), repr(float(limit.burst)), repr(float(cost))]
         try:
-            ok = await self._script(keys=[redis_key(k) for k, _, _ in items], args=args)
+            command = self._script.command([redis_key(k) for k, _, _ in items], args)
+            ok = await self.pipeliner.call(*command, script=self._script)
         except (RedisError, OSError) as exc:
             self.errors += 1
             if self.errors == 1 or self.errors % 1000 == 0:
