@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import NoScriptError, RedisError, ResponseError
 
 from reverie.bus.base import BusUnavailable, LocalFanout, RemoteHandler, new_process_id
 from reverie.store.base import redact
@@ -53,6 +53,22 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('PUBLISH', KEYS[2], ARGV[3] .. n .. ARGV[4])
 return n
 """
+
+
+def _pack(command: tuple[Any, ...]) -> bytes:
+    """A command in Redis's wire format (RESP): strings as UTF-8, numbers as text."""
+    parts = [b"*%d\r\n" % len(command)]
+    for arg in command:
+        if isinstance(arg, str):
+            data = arg.encode()
+        elif isinstance(arg, bytes):
+            data = arg
+        elif isinstance(arg, int | float):
+            data = repr(arg).encode()
+        else:
+            raise TypeError(f"cannot send {type(arg).__name__} to Redis")
+        parts.append(b"$%d\r\n%b\r\n" % (len(data), data))
+    return b"".join(parts)
 
 
 class Script:
@@ -114,10 +130,7 @@ class Pipeliner:
         self.commands += len(batch)
         try:
             try:
-                async with self.client.pipeline(transaction=False) as pipe:
-                    for command, _, _ in batch:
-                        pipe.execute_command(*command)
-                    replies = await pipe.execute(raise_on_error=False)
+                replies = await self._round_trip([command for command, _, _ in batch])
             except (RedisError, OSError) as exc:
                 replies = [RedisError(str(exc)) for _ in batch]
             for (command, future, script), reply in zip(batch, replies, strict=True):
@@ -137,6 +150,28 @@ class Pipeliner:
                 if not future.done():
                     future.set_exception(RedisError("the bus is closed"))
             raise
+
+    async def _round_trip(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """Send the commands in one write and read their replies (an error reply is
+        returned, not raised). A plain pipeline without redis-py's per-command
+        bookkeeping, which cost more than the round trip it saves."""
+        pool = self.client.connection_pool
+        connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+        try:
+            await connection.send_packed_command(b"".join(map(_pack, commands)))
+            replies: list[Any] = []
+            for _ in commands:
+                try:
+                    replies.append(await connection.read_response())
+                except ResponseError as exc:
+                    replies.append(exc)
+        except BaseException:
+            # The replies may be half read: this connection must not be used again.
+            await connection.disconnect(nowait=True)
+            raise
+        finally:
+            await pool.release(connection)
+        return replies
 
     async def close(self) -> None:
         """Stop sending (what is still queued fails)."""
@@ -241,17 +276,28 @@ class RedisBus(LocalFanout):
     async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
         """Append ``entry`` to the room's log ``name`` and publish ``message`` with the
         entry's position as ``n``, in one step (one script, no second round trip)."""
+        try:
+            return await self.share_soon(room, name, entry, message)
+        except (RedisError, OSError) as exc:
+            raise BusUnavailable(f"Redis refused a drawing: {exc}") from None
+
+    def share_soon(
+        self, room: str, name: str, entry: str, message: dict[str, Any]
+    ) -> asyncio.Future[int]:
+        """:meth:`share` without waiting: the future gets the position, or the
+        ``RedisError`` met (shares from this process land in the order they were made)."""
         encoded = _ENCODE({**message, "pid": self.process_id})
         head, tail = encoded[:-1] + b',"n":', b"}"
         command = self._share.command(
             [f"reverie:log:{room}:{name}", PREFIX + room], [entry, LOG_TTL, head, tail]
         )
-        try:
-            n = await self.pipeliner.call(*command, script=self._share)
-        except (RedisError, OSError) as exc:
+        future = self.pipeliner.call(*command, script=self._share)
+        future.add_done_callback(self._count_error)
+        return future
+
+    def _count_error(self, future: asyncio.Future[Any]) -> None:
+        if not future.cancelled() and future.exception() is not None:
             self.errors += 1
-            raise BusUnavailable(f"Redis refused a drawing: {exc}") from None
-        return int(n)
 
     async def read_log(self, room: str, name: str, start: int = 0) -> list[str]:
         """LRANGE of the log from ``start``."""

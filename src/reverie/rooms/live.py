@@ -78,6 +78,8 @@ class LiveRoom:
     channel_keys: dict[str, Hashable] = field(default_factory=dict)
     channel_states: dict[str, Any] = field(default_factory=dict)
     channel_counts: dict[str, int] = field(default_factory=dict)
+    # Each channel's shared-log name, with the key it was made for.
+    channel_logs: dict[str, tuple[Hashable, str]] = field(default_factory=dict)
     # Messages from other processes, handled in order by one task at a time.
     inbox: deque[dict[str, Any]] = field(default_factory=deque)
     inbox_task: asyncio.Task[None] | None = None

@@ -588,6 +588,10 @@ class RoomService:
         live = self.rooms.get(code)
         if live is None or self._closed:
             return
+        # Strokes are most of the traffic between processes: the next stroke of the
+        # turn goes straight to the connections here.
+        if message.get("k") == "side" and self._remote_side_now(live, message):
+            return
         live.inbox.append(message)
         if live.inbox_task is None or live.inbox_task.done():
             live.inbox_task = asyncio.get_running_loop().create_task(self._drain(live))
@@ -1051,7 +1055,13 @@ class RoomService:
     @staticmethod
     def _log_name(live: LiveRoom, channel: SideChannel[Any, Any]) -> str:
         """The shared log of a channel's current key (a turn's drawing)."""
-        return f"{channel.name}:{live.channel_keys.get(channel.name)!r}"
+        key = live.channel_keys.get(channel.name)
+        cached = live.channel_logs.get(channel.name)
+        if cached is None or cached[0] != key:
+            # Asked for every stroke: the key's repr is built once per turn.
+            cached = (key, f"{channel.name}:{key!r}")
+            live.channel_logs[channel.name] = cached
+        return cached[1]
 
     async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
         """Take a side-channel frame from ``seat`` and send what it adds to whoever the
@@ -1083,29 +1093,75 @@ class RoomService:
             },
         )
         if self.bus.shared:
-            await self._share_side(live, channel, seat, cmd)
+            self._share_side(live, channel, seat, cmd)
 
-    async def _share_side(
+    def _share_side(
         self, live: LiveRoom, channel: SideChannel[Any, Any], seat: int, cmd: SideCommand
     ) -> None:
+        """Put the frame in the room's shared log and tell the other processes, in one
+        step, without holding the sender up: its next stroke is taken meanwhile, and the
+        bus keeps them in order."""
         name = self._log_name(live, channel)
         entry = _ENCODER.encode({"seat": seat, "cmd": _ENCODER.encode(cmd).decode()}).decode()
         message = {"k": "side", "log": name, "ch": channel.name, "x": entry}
-        try:
-            # The log and the news in one step: one round trip, shared with everything
-            # else this process sends to the bus in the same turn of the loop.
-            n = await self.bus.share(live.state.code, name, entry, message)
-        except BusUnavailable as exc:
-            # Drawn here, lost for the other processes until Redis is back (they reload
-            # the drawing then).
-            self.stats["bus_errors"] += 1
-            log.warning("room %s: %s", live.state.code, exc)
-            return
-        if (
-            live.channel_keys.get(channel.name) is not None
-            and self._log_name(live, channel) == name
-        ):
-            live.channel_counts[channel.name] = max(live.channel_counts.get(channel.name, 0), n)
+        future = self.bus.share_soon(live.state.code, name, entry, message)
+
+        def shared(done: asyncio.Future[int]) -> None:
+            if done.cancelled():
+                return
+            exc = done.exception()
+            if exc is not None:
+                # Drawn here, lost for the other processes until Redis is back (they
+                # reload the drawing then).
+                self.stats["bus_errors"] += 1
+                log.warning("room %s: a drawing was not shared: %s", live.state.code, exc)
+                return
+            if (
+                live.channel_keys.get(channel.name) is not None
+                and self._log_name(live, channel) == name
+            ):
+                have = live.channel_counts.get(channel.name, 0)
+                live.channel_counts[channel.name] = max(have, done.result())
+
+        future.add_done_callback(shared)
+
+    def _remote_side_now(self, live: LiveRoom, message: dict[str, Any]) -> bool:
+        """The usual case of a frame another process took, done at once (no task, no
+        lock): the room is free, nothing is queued before it, and the frame is the next
+        one of the turn this copy is in. False: it needs :meth:`_remote_side`."""
+        if live.inbox or live.lock.locked():
+            return False
+        room = live.state
+        channel = next((c for c in room.family.channels if c.name == message.get("ch")), None)
+        if channel is None or room.game is None or room.status != "playing":
+            return channel is None  # a frame for no channel: dropped
+        self._channel_state(live, channel)
+        if self._log_name(live, channel) != message.get("log"):
+            return False
+        n = message.get("n")
+        if not isinstance(n, int) or n != live.channel_counts.get(channel.name, 0) + 1:
+            return False
+        self._deliver_entry(live, channel, n, message)
+        return True
+
+    def _deliver_entry(
+        self, live: LiveRoom, channel: SideChannel[Any, Any], n: int, message: dict[str, Any]
+    ) -> None:
+        """Apply the ``n``-th entry of the channel's log to this copy and send its frame
+        to the connections here."""
+        live.channel_counts[channel.name] = n
+        delivered = self._accept_entry(live, channel, str(message["x"]))
+        if delivered is not None:
+            frame, audience = delivered
+            self.bus.deliver(
+                live.state.code,
+                {
+                    "kind": "side",
+                    "audience": audience,
+                    "sender": None,
+                    "frame": _ENCODER.encode(frame).decode(),
+                },
+            )
 
     async def _remote_side(self, live: LiveRoom, message: dict[str, Any]) -> None:
         """A frame another process took: apply it to this copy of the channel and send
@@ -1133,19 +1189,7 @@ class RoomService:
                 await self._load_channel(live, channel)
                 self.bus.deliver(room.code, {"kind": "side_resync"})
                 return
-            live.channel_counts[channel.name] = n
-            delivered = self._accept_entry(live, channel, str(message["x"]))
-            if delivered is not None:
-                frame, audience = delivered
-                self.bus.deliver(
-                    room.code,
-                    {
-                        "kind": "side",
-                        "audience": audience,
-                        "sender": None,
-                        "frame": _ENCODER.encode(frame).decode(),
-                    },
-                )
+            self._deliver_entry(live, channel, n, message)
 
     def _accept_entry(
         self, live: LiveRoom, channel: SideChannel[Any, Any], entry: str
