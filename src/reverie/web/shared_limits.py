@@ -9,6 +9,7 @@ does not stop) and the failure is counted.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -67,6 +68,15 @@ def redis_key(key: Hashable) -> str:
     return "reverie:rl:" + "|".join(str(p) for p in parts)
 
 
+# A stroke checks its allowance: the same few keys and limits again and again.
+_cached_key = functools.lru_cache(maxsize=4096)(redis_key)
+
+
+@functools.lru_cache(maxsize=256)
+def _limit_args(limit: Limit, cost: float) -> tuple[str, str, str]:
+    return repr(float(limit.rate)), repr(float(limit.burst)), repr(float(cost))
+
+
 class RedisLimiter:
     """A :class:`~reverie.web.limits.SharedLimiter` in Redis."""
 
@@ -89,9 +99,9 @@ class RedisLimiter:
             return True
         args: list[float | str] = [repr(self.clock()), "1" if peek else "0"]
         for _, limit, cost in items:
-            args += [repr(float(limit.rate)), repr(float(limit.burst)), repr(float(cost))]
+            args += _limit_args(limit, cost)
         try:
-            command = self._script.command([redis_key(k) for k, _, _ in items], args)
+            command = self._script.command([_cached_key(k) for k, _, _ in items], args)
             ok = await self.pipeliner.call(*command, script=self._script)
         except (RedisError, OSError) as exc:
             self.errors += 1
