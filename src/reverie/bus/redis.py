@@ -42,6 +42,8 @@ PROCESSES = "reverie:processes"
 LOG_TTL = 6 * 3600
 #: Waits before reconnecting to Redis after a failure, growing up to the last.
 RECONNECT_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)
+#: Seconds close() waits for the listener and the heartbeat to stop.
+CLOSE_WAIT = 2.0
 _ENCODE = msgspec.json.Encoder().encode
 _DECODE = msgspec.json.Decoder(dict[str, Any]).decode
 
@@ -237,9 +239,9 @@ class RedisBus(LocalFanout):
             await self._send(PROCESSES, {"k": "bye"})
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            # Bounded: a cancellation swallowed inside redis-py must not hang the exit.
+            await asyncio.wait(self._tasks, timeout=CLOSE_WAIT)
         await self.pipeliner.close()
         await self._drop_pubsub()
         with contextlib.suppress(RedisError, OSError):
@@ -357,7 +359,9 @@ class RedisBus(LocalFanout):
                     for room in list(self._watched):
                         self._dispatch_to(room, {"k": "resync"})
                     failures = 0
-                message = await self._pubsub.get_message(timeout=1.0)
+                # Blocking (close() cancels it): a read with a timeout arms and cancels
+                # a timer per message, which cost more than parsing the message.
+                message = await self._pubsub.get_message(timeout=None)
                 if message is not None and message.get("type") == "message":
                     self._dispatch(message)
             except (RedisError, OSError) as exc:
