@@ -102,6 +102,26 @@ def _always(event: RoomEvent) -> Callable[[RoomState], RoomEvent]:
     return lambda _room: event
 
 
+def _count(live: LiveRoom, token_hash: str | None) -> None:
+    """One more open connection for the seat token (None: a spectator)."""
+    if token_hash is None:
+        live.spectators += 1
+    else:
+        live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+
+
+def _uncount(live: LiveRoom, token_hash: str | None) -> None:
+    """One connection fewer."""
+    if token_hash is None:
+        live.spectators = max(0, live.spectators - 1)
+    else:
+        left = live.connections.get(token_hash, 0) - 1
+        if left > 0:
+            live.connections[token_hash] = left
+        else:
+            live.connections.pop(token_hash, None)
+
+
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
@@ -815,12 +835,16 @@ class RoomService:
         Presence is kept by token, not seat number, because lobby seats move when
         someone leaves or the host reorders them.
         """
+        await self._update_presence(live, lambda: _count(live, token_hash), tell_others=True)
+
+    async def move(self, live: LiveRoom, old: str | None, new: str | None) -> None:
+        """A connection counted under ``old`` is counted under ``new`` now (a join, a
+        leave, a kick): one change, made at once, so that a socket's writer and reader
+        moving it at the same moment cannot interleave their counts."""
 
         def change() -> None:
-            if token_hash is None:
-                live.spectators += 1
-            else:
-                live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+            _uncount(live, old)
+            _count(live, new)
 
         await self._update_presence(live, change, tell_others=True)
 
@@ -849,18 +873,7 @@ class RoomService:
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection closed."""
-
-        def change() -> None:
-            if token_hash is None:
-                live.spectators = max(0, live.spectators - 1)
-            else:
-                left = live.connections.get(token_hash, 0) - 1
-                if left > 0:
-                    live.connections[token_hash] = left
-                else:
-                    live.connections.pop(token_hash, None)
-
-        await self._update_presence(live, change, tell_others=True)
+        await self._update_presence(live, lambda: _uncount(live, token_hash), tell_others=True)
 
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
