@@ -91,7 +91,8 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
         await asyncio.sleep(0.05)
         assert resumed.state.version == version  # nobody is there: the bots wait
         await second.connect(resumed, hash_token(token))  # Ann looks in
-        for _ in range(2000):
+        # A bot's first move may load the sentence encoder (seconds, once), in a thread.
+        for _ in range(60_000):
             if resumed.state.status == "over":
                 break
             await asyncio.sleep(0.001)

@@ -267,12 +267,11 @@ class RedisBus(LocalFanout):
         key = f"reverie:log:{room}:{name}"
         size = self.pipeliner.call("RPUSH", key, entry)
         expire = self.pipeliner.call("EXPIRE", key, LOG_TTL)
-        try:
-            n = await size
-            await expire
-        except (RedisError, OSError) as exc:
+        replies = await asyncio.gather(size, expire, return_exceptions=True)
+        n = replies[0]
+        if isinstance(n, BaseException):
             self.errors += 1
-            raise BusUnavailable(f"Redis refused a drawing: {exc}") from None
+            raise BusUnavailable(f"Redis refused a drawing: {n}") from None
         return int(n)
 
     async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
