@@ -139,11 +139,10 @@ def test_a_process_that_goes_silent_is_forgotten(redis_url: str) -> None:
         await _until(lambda: "A" in b.peers())
         for task in a._tasks:  # A dies: no beat, no goodbye
             task.cancel()
-        try:
-            await _until(lambda: gone == ["A"], timeout=3)
-        except AssertionError:
-            print("GONE", gone, b.peers(), b._tasks)
-            raise
+        # (A beat already on its way when A died may arrive late on a loaded machine
+        # and bring A back for one more silence: "gone" then comes twice.)
+        await _until(lambda: "A" in gone and "A" not in b.peers(), timeout=3)
+        assert set(gone) == {"A"}
         await b.close()
         await a.client.aclose()
 
