@@ -7,7 +7,8 @@ second, 4 points each: a pointer sampled at 80 Hz, as a browser sends while a li
 drawn; a new stroke every second). For each batch it measures the time from the drawer
 sending it to the last of the room's seven other sockets receiving it, the bytes the
 drawer sends per second and the bytes each viewer receives per second, and the server's
-CPU and memory.
+CPU and memory; then how long the servers take to exit on SIGTERM with every socket
+still open (they close them with 1012 and give their leases up).
 
 The load generator shares the machine with the server, so it must stay cheap: its
 sockets are a minimal WebSocket client (``RawSocket``) that counts drawing frames without
@@ -242,15 +243,14 @@ async def run(
             rss = sum(rss_mib(s.pid) for s in servers)
             lat, lost = latencies(rooms, start + warmup)
             errors = sum(len(s.errors) for r in rooms for s in r.seats)
-            for r in rooms:
-                for s in r.seats:
-                    assert s.sock is not None
-                    s.sock.close()
         finally:
+            # Every socket still open: the servers drain them (1012) and exit.
+            drain0 = time.perf_counter()
             for server in servers:
                 server.terminate()
             for server in servers:
                 server.wait(timeout=60)
+            drain = time.perf_counter() - drain0
     lat.sort()
     span = t1 - t0
     return {
@@ -269,6 +269,7 @@ async def run(
         "load_lag_p99_ms": 1000 * sorted(lags)[int(len(lags) * 0.99)] if lags else 0.0,
         "rss_mib": rss,
         "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
+        "drain_s": drain,
     }
 
 
@@ -296,7 +297,8 @@ def main() -> None:
             f"up {r['up_bytes_per_drawer_s']:5.0f} B/s/drawer  "
             f"down {r['down_bytes_per_viewer_s']:5.0f} B/s/viewer  "
             f"server CPU {100 * r['server_cpu']:4.0f}%  load CPU {100 * r['load_cpu']:4.0f}%  "
-            f"load lag p99 {r['load_lag_p99_ms']:5.1f} ms  RSS {r['rss_mib']:6.1f} MiB",
+            f"load lag p99 {r['load_lag_p99_ms']:5.1f} ms  RSS {r['rss_mib']:6.1f} MiB  "
+            f"drain {r['drain_s']:.1f} s",
             flush=True,
         )
     if args.no_write:
@@ -313,12 +315,13 @@ def main() -> None:
         f"`python -m benchmarks.strokes --rooms {' '.join(map(str, args.rooms))} "
         f"--seconds {args.seconds:g}{where}rooms of {SEATS} (two teams of four), one drawer "
         f"per room sending {BATCHES_PER_SECOND} batches/s of {POINTS_PER_BATCH} points; "
-        "latency = drawer's send → the last of the 7 other sockets receiving the batch.",
+        "latency = drawer's send → the last of the 7 other sockets receiving the batch; "
+        "drain = SIGTERM with every socket open → the last server process gone.",
         "",
         "| rooms | sockets | batches/s | p50 ms | p99 ms | max ms | lost | up B/s per drawer "
         "| down B/s per viewer | server CPU | load-generator CPU | generator lag p99 ms "
-        "| server RSS MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| server RSS MiB | drain s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         lines.append(
@@ -326,7 +329,7 @@ def main() -> None:
             f"| {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['lost']:.0f} "
             f"| {r['up_bytes_per_drawer_s']:.0f} | {r['down_bytes_per_viewer_s']:.0f} "
             f"| {100 * r['server_cpu']:.0f}% | {100 * r['load_cpu']:.0f}% "
-            f"| {r['load_lag_p99_ms']:.1f} | {r['rss_mib']:.0f} |"
+            f"| {r['load_lag_p99_ms']:.1f} | {r['rss_mib']:.0f} | {r['drain_s']:.1f} |"
         )
     write_section("strokes-processes" if args.processes else "strokes", "\n".join(lines))
 

@@ -51,6 +51,12 @@ def test_idle_rooms_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None
         clock[0] += 10_000
         assert await service.evict_idle(idle=600) == 0  # somebody is watching
         await service.disconnect(live, None)
+        # Ann has been away for hours: a bot stands in for her, written in the
+        # background (the room is busy meanwhile).
+        for _ in range(5000):
+            if live.state.players[0].controlled_by_bot and not live.lock.locked():
+                break
+            await asyncio.sleep(0.001)
         clock[0] += 10_000
         assert await service.evict_idle(idle=600) == 1
         assert code not in service.rooms
@@ -85,7 +91,8 @@ def test_a_room_loaded_from_the_log_resumes_its_bots(tmp_path: Path) -> None:
         await asyncio.sleep(0.05)
         assert resumed.state.version == version  # nobody is there: the bots wait
         await second.connect(resumed, hash_token(token))  # Ann looks in
-        for _ in range(2000):
+        # A bot's first move may load the sentence encoder (seconds, once), in a thread.
+        for _ in range(60_000):
             if resumed.state.status == "over":
                 break
             await asyncio.sleep(0.001)

@@ -10,6 +10,7 @@ nobody to broadcast to.
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -70,6 +71,17 @@ class Bus(Protocol):
     async def append_log(self, room: str, name: str, entry: str) -> int:
         """Add ``entry`` to the room's shared log ``name`` (a turn's drawing); returns
         its position, counting from one."""
+
+    async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
+        """Add ``entry`` to the room's shared log ``name`` and broadcast ``message`` with
+        the entry's position (from one) as ``n``, in one step; returns the position
+        (raises :class:`BusUnavailable` if the broker cannot be reached)."""
+
+    def share_soon(
+        self, room: str, name: str, entry: str, message: dict[str, Any]
+    ) -> asyncio.Future[int]:
+        """:meth:`share` without waiting for the broker: the future gets the position
+        or the error (a process's shares land in the order they were made)."""
 
     async def read_log(self, room: str, name: str, start: int = 0) -> list[str]:
         """The entries of the shared log ``name`` from position ``start`` (from zero)."""
@@ -144,6 +156,20 @@ class MemoryBus(LocalFanout):
         log = self._logs.setdefault((room, name), [])
         log.append(entry)
         return len(log)
+
+    async def share(self, room: str, name: str, entry: str, message: dict[str, Any]) -> int:
+        """Append (nobody else to tell)."""
+        return await self.append_log(room, name, entry)
+
+    def share_soon(
+        self, room: str, name: str, entry: str, message: dict[str, Any]
+    ) -> asyncio.Future[int]:
+        """Append now (the future is done already)."""
+        log = self._logs.setdefault((room, name), [])
+        log.append(entry)
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        future.set_result(len(log))
+        return future
 
     async def read_log(self, room: str, name: str, start: int = 0) -> list[str]:
         """The entries from ``start``."""

@@ -10,11 +10,13 @@ that lost its lease without noticing cannot write over the new holder's moves.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Protocol
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+
+from reverie.bus.redis import Pipeliner, Script
 
 log = logging.getLogger("reverie.bus")
 
@@ -56,6 +58,12 @@ class Leases(Protocol):
     async def release(self, room: str) -> None:
         """Give the lease up (if held)."""
 
+    async def take_many(self, rooms: list[str]) -> list[bool]:
+        """:meth:`take` for each room, at once; whether each is held now."""
+
+    async def release_many(self, rooms: list[str]) -> None:
+        """:meth:`release` for each room, at once."""
+
 
 class LocalLeases:
     """One process holds every lease."""
@@ -70,6 +78,13 @@ class LocalLeases:
     async def release(self, room: str) -> None:
         """Nothing to give up."""
 
+    async def take_many(self, rooms: list[str]) -> list[bool]:
+        """Always held."""
+        return [True] * len(rooms)
+
+    async def release_many(self, rooms: list[str]) -> None:
+        """Nothing to give up."""
+
 
 class RedisLeases:
     """Leases as Redis keys ``reverie:lease:<code>`` holding the process id, set with NX
@@ -77,40 +92,67 @@ class RedisLeases:
     each check-and-set one step)."""
 
     def __init__(
-        self, client: aioredis.Redis, process_id: str, seconds: float = LEASE_SECONDS
+        self,
+        client: aioredis.Redis,
+        process_id: str,
+        seconds: float = LEASE_SECONDS,
+        pipeliner: Pipeliner | None = None,
     ) -> None:
         self.client = client
         self.process_id = process_id
         self.seconds = seconds
         self.moves = 0  # leases this process took that nobody held
         self._failing = False  # one warning per outage, not one per room and renewal
-        self._take = client.register_script(_TAKE)
-        self._release = client.register_script(_RELEASE)
+        # The bus's pipeliner: renewals go out with everything else in one round trip.
+        self.pipeliner = pipeliner if pipeliner is not None else Pipeliner(client)
+        self._take = Script(_TAKE)
+        self._release = Script(_RELEASE)
+
+    def _call(self, script: Script, room: str, *args: Any) -> asyncio.Future[Any]:
+        command = script.command([f"reverie:lease:{room}"], list(args))
+        return self.pipeliner.call(*command, script=script)
 
     async def take(self, room: str) -> bool:
         """SET NX PX, or PEXPIRE when already ours."""
-        try:
-            got = await self._take(
-                keys=[f"reverie:lease:{room}"],
-                args=[self.process_id, int(self.seconds * 1000)],
-            )
-        except (RedisError, OSError) as exc:
+        return (await self.take_many([room]))[0]
+
+    async def take_many(self, rooms: list[str]) -> list[bool]:
+        """Take or renew each room's lease, every command in the same pipeline."""
+        ttl = int(self.seconds * 1000)
+        calls = [self._call(self._take, room, self.process_id, ttl) for room in rooms]
+        replies = await asyncio.gather(*calls, return_exceptions=True)
+        failed = next((r for r in replies if isinstance(r, Exception)), None)
+        if failed is not None:
             # Without Redis nobody can be sure to hold a lease: stop running the room's
             # timers rather than risk two processes running them.
             if not self._failing:
-                log.warning("leases not renewed while Redis is away (%s)", exc)
+                log.warning("leases not renewed while Redis is away (%s)", failed)
             self._failing = True
-            return False
-        if self._failing:
+        elif self._failing:
             log.warning("leases renewed again: Redis is back")
-        self._failing = False
-        if got == 2:
-            self.moves += 1
-        return bool(got)
+            self._failing = False
+        held = []
+        for reply in replies:
+            if isinstance(reply, BaseException):
+                held.append(False)
+                continue
+            if reply == 2:
+                self.moves += 1
+            held.append(bool(reply))
+        return held
 
     async def release(self, room: str) -> None:
         """Delete the key if it is still ours."""
-        try:
-            await self._release(keys=[f"reverie:lease:{room}"], args=[self.process_id])
-        except (RedisError, OSError) as exc:
-            log.warning("lease of %s not released (it runs out): %s", room, exc)
+        await self.release_many([room])
+
+    async def release_many(self, rooms: list[str]) -> None:
+        """Delete each room's key that is still ours, in one pipeline."""
+        calls = [self._call(self._release, room, self.process_id) for room in rooms]
+        replies = await asyncio.gather(*calls, return_exceptions=True)
+        failed = [
+            (room, r) for room, r in zip(rooms, replies, strict=True) if isinstance(r, Exception)
+        ]
+        if failed:
+            room, reply = failed[0]
+            log.warning("lease of %s and %d more not released (they run out): %s",
+                        room, len(failed) - 1, reply)  # fmt: skip

@@ -21,6 +21,24 @@ class Presence:
 
 
 @dataclass
+class PresenceBatch:
+    """The presence changes of a room in one turn of the event loop (sockets opening or
+    closing, news from other processes), followed up once for all of them: a process
+    shutting down closes hundreds of sockets at once, and each one's own fresh views
+    and broadcasts would be wasted work for everyone but the last."""
+
+    #: Whether the game was paused, and who was present, before the first change.
+    was_paused: bool
+    before: set[str]
+    #: Set once the follow-up is done (every change's caller waits for it).
+    done: asyncio.Future[None]
+    #: Whether the other processes must hear of the change (a socket here moved).
+    tell_others: bool = False
+    changes: int = 0
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass
 class LiveRoom:
     """A room loaded in this process, with its runtime parts (connections, timers, bots)."""
 
@@ -60,11 +78,15 @@ class LiveRoom:
     channel_keys: dict[str, Hashable] = field(default_factory=dict)
     channel_states: dict[str, Any] = field(default_factory=dict)
     channel_counts: dict[str, int] = field(default_factory=dict)
+    # Each channel's shared-log name, with the key it was made for.
+    channel_logs: dict[str, tuple[Hashable, str]] = field(default_factory=dict)
     # Messages from other processes, handled in order by one task at a time.
     inbox: deque[dict[str, Any]] = field(default_factory=deque)
     inbox_task: asyncio.Task[None] | None = None
     # A message about this room could not be sent to the other processes.
     unsent: bool = False
+    # Presence changes not followed up yet (see RoomService._update_presence).
+    presence_batch: PresenceBatch | None = None
 
     def sockets(self, token_hash: str) -> int:
         """Open sockets of a seat token in every process."""

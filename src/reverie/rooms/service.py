@@ -15,7 +15,6 @@ holding the room's lease runs its timers, bots and stand-ins.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -46,7 +45,7 @@ from reverie.rooms.events import (
     decode_log,
     encode_event,
 )
-from reverie.rooms.live import LiveRoom, Presence
+from reverie.rooms.live import LiveRoom, Presence, PresenceBatch
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import (
@@ -84,6 +83,8 @@ RESUME_TIMER = 10.0
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 #: Times a command is decided again after another process wrote first.
 CONFLICT_RETRIES = 5
+#: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
+CLOSE_WAIT = 5.0
 
 __all__ = ["LiveRoom", "RoomService", "normalise_code"]
 
@@ -99,6 +100,26 @@ def _loop_running() -> bool:
 def _always(event: RoomEvent) -> Callable[[RoomState], RoomEvent]:
     """A decision that does not depend on the room (a stand-in worked out before)."""
     return lambda _room: event
+
+
+def _count(live: LiveRoom, token_hash: str | None) -> None:
+    """One more open connection for the seat token (None: a spectator)."""
+    if token_hash is None:
+        live.spectators += 1
+    else:
+        live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+
+
+def _uncount(live: LiveRoom, token_hash: str | None) -> None:
+    """One connection fewer."""
+    if token_hash is None:
+        live.spectators = max(0, live.spectators - 1)
+    else:
+        left = live.connections.get(token_hash, 0) - 1
+        if left > 0:
+            live.connections[token_hash] = left
+        else:
+            live.connections.pop(token_hash, None)
 
 
 def normalise_code(code: str) -> str:
@@ -145,6 +166,7 @@ class RoomService:
             "leases_taken": 0,
             "leases_lost": 0,
             "leases_handed": 0,
+            "presence_batches": 0,
         }
         bus.on_message(self._on_remote)
 
@@ -162,6 +184,11 @@ class RoomService:
                 log.exception("room %s could not be resumed", code)
         return resumed
 
+    def closing(self) -> None:
+        """The server is stopping: the background loops (leases, janitor) end at their
+        next look, even if a library swallowed their cancellation."""
+        self._closed = True
+
     async def close(self) -> None:
         """Stop bots and timers and give up the leases (the log holds everything)."""
         self._closed = True
@@ -171,12 +198,17 @@ class RoomService:
                 live.inbox_task.cancel()
         tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
         tasks += [live.inbox_task for live in self.rooms.values() if live.inbox_task]
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        for code, live in self.rooms.items():
-            if live.leased and self.bus.shared:
-                await self.leases.release(code)
+        if tasks:
+            # Bounded: a task that ignores its cancellation must not hold the shutdown.
+            done, stuck = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+            for task in done:
+                if not task.cancelled() and task.exception() is not None:
+                    log.debug("task ended with %r", task.exception())
+            if stuck:
+                log.warning("%d room task(s) still running at shutdown", len(stuck))
+        held = [code for code, live in self.rooms.items() if live.leased]
+        if held and self.bus.shared:
+            await self.leases.release_many(held)
 
     # ------------------------------------------------------------------ rooms
 
@@ -314,12 +346,19 @@ class RoomService:
         while not self._closed:
             await self._poll_if_deaf()
             await self._resend_heads()
-            for code, live in list(self.rooms.items()):
-                if self._lease_belongs_elsewhere(live):
-                    if live.leased:
-                        await self._hand_lease_over(code, live)
+            codes = []
+            for code, here in list(self.rooms.items()):
+                if self._lease_belongs_elsewhere(here):
+                    if here.leased:
+                        await self._hand_lease_over(code, here)
                     continue
-                held = await self.leases.take(code)
+                codes.append(code)
+            # All at once: with Redis, one round trip renews every room's lease.
+            taken = await self.leases.take_many(codes)
+            for code, held in zip(codes, taken, strict=True):
+                live = self.rooms.get(code)
+                if live is None or self._closed:
+                    continue
                 if held and not live.leased:
                     live.leased = True
                     self.stats["leases_taken"] += 1
@@ -594,6 +633,10 @@ class RoomService:
         live = self.rooms.get(code)
         if live is None or self._closed:
             return
+        # Strokes are most of the traffic between processes: the next stroke of the
+        # turn goes straight to the connections here.
+        if message.get("k") == "side" and self._remote_side_now(live, message):
+            return
         live.inbox.append(message)
         if live.inbox_task is None or live.inbox_task.done():
             live.inbox_task = asyncio.get_running_loop().create_task(self._drain(live))
@@ -757,29 +800,59 @@ class RoomService:
                     return
         self._watch_absence(live)
 
-    async def _update_presence(self, live: LiveRoom, change: Callable[[], object]) -> None:
-        """Apply ``change`` to who is connected (here or in another process) and do what
-        follows: when each seat was last seen, a paused game resuming, the host getting
-        the role back, stand-ins, and a fresh view for everyone."""
-        was_paused = self.paused(live)
-        before = live.present_tokens()
+    async def _update_presence(
+        self, live: LiveRoom, change: Callable[[], object], *, tell_others: bool = False
+    ) -> None:
+        """Apply ``change`` to who is connected (here or in another process) now, and
+        wait for what follows: when each seat was last seen, a paused game resuming,
+        the host getting the role back, stand-ins, a fresh view for everyone, and (if
+        ``tell_others``) this process's presence sent to the others.
+
+        What follows is done once for all the changes made to the room in the same turn
+        of the event loop (:class:`~reverie.rooms.live.PresenceBatch`): a shutdown that
+        closes every socket, or a crowd reconnecting, costs one follow-up per room, not
+        one per socket."""
+        batch = live.presence_batch
+        if batch is None:
+            loop = asyncio.get_running_loop()
+            batch = PresenceBatch(self.paused(live), live.present_tokens(), loop.create_future())
+            live.presence_batch = batch
+            batch.task = loop.create_task(self._follow_presence(live, batch))
         change()
-        after = live.present_tokens()
-        now = self.clock()
-        for token in before - after:
-            live.gone_since[token] = now
-        for token in after - before:
-            live.gone_since.pop(token, None)
-        live.presence += 1
-        live.last_active = now
-        home = live.state.home_host
-        if home is not None and home in after - before and live.leased:
-            await self._host_returns(live, home)
-        if was_paused and not self.paused(live):
-            self._resume(live)
-        if not self._closed:
-            self._watch_absence(live)
-            self.publish_state(live)
+        batch.changes += 1
+        batch.tell_others = batch.tell_others or tell_others
+        # Shielded: a caller cancelled (its socket dropped) must not cancel the others'.
+        await asyncio.shield(batch.done)
+
+    async def _follow_presence(self, live: LiveRoom, batch: PresenceBatch) -> None:
+        """Follow a batch of presence changes up (see :meth:`_update_presence`)."""
+        try:
+            await asyncio.sleep(0)  # the changes of this turn join the batch meanwhile
+            live.presence_batch = None  # changes from now on start the next batch
+            self.stats["presence_batches"] += 1
+            after = live.present_tokens()
+            now = self.clock()
+            for token in batch.before - after:
+                live.gone_since[token] = now
+            for token in after - batch.before:
+                live.gone_since.pop(token, None)
+            live.presence += 1
+            live.last_active = now
+            home = live.state.home_host
+            if home is not None and home in after - batch.before and live.leased:
+                await self._host_returns(live, home)
+            if batch.was_paused and not self.paused(live):
+                self._resume(live)
+            if not self._closed:
+                self._watch_absence(live)
+                self.publish_state(live)
+                if batch.tell_others:
+                    await self._broadcast_presence(live)
+        except Exception:  # the sockets that changed must not fail for a follow-up
+            log.exception("room %s: presence change not followed up", live.state.code)
+        finally:
+            if not batch.done.done():
+                batch.done.set_result(None)
 
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection opened for the seat holding ``token_hash`` (None: a spectator).
@@ -787,15 +860,18 @@ class RoomService:
         Presence is kept by token, not seat number, because lobby seats move when
         someone leaves or the host reorders them.
         """
+        await self._update_presence(live, lambda: _count(live, token_hash), tell_others=True)
+
+    async def move(self, live: LiveRoom, old: str | None, new: str | None) -> None:
+        """A connection counted under ``old`` is counted under ``new`` now (a join, a
+        leave, a kick): one change, made at once, so that a socket's writer and reader
+        moving it at the same moment cannot interleave their counts."""
 
         def change() -> None:
-            if token_hash is None:
-                live.spectators += 1
-            else:
-                live.connections[token_hash] = live.connections.get(token_hash, 0) + 1
+            _uncount(live, old)
+            _count(live, new)
 
-        await self._update_presence(live, change)
-        await self._broadcast_presence(live)
+        await self._update_presence(live, change, tell_others=True)
 
     def _resume(self, live: LiveRoom) -> None:
         """Someone is back: a paused game's bots and clock go on, the phase with at least
@@ -822,20 +898,7 @@ class RoomService:
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
         """A connection closed."""
-
-        def change() -> None:
-            if token_hash is None:
-                live.spectators = max(0, live.spectators - 1)
-            else:
-                left = live.connections.get(token_hash, 0) - 1
-                if left > 0:
-                    live.connections[token_hash] = left
-                else:
-                    live.connections.pop(token_hash, None)
-
-        await self._update_presence(live, change)
-        if not self._closed:
-            await self._broadcast_presence(live)
+        await self._update_presence(live, lambda: _uncount(live, token_hash), tell_others=True)
 
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""
@@ -1030,7 +1093,13 @@ class RoomService:
     @staticmethod
     def _log_name(live: LiveRoom, channel: SideChannel[Any, Any]) -> str:
         """The shared log of a channel's current key (a turn's drawing)."""
-        return f"{channel.name}:{live.channel_keys.get(channel.name)!r}"
+        key = live.channel_keys.get(channel.name)
+        cached = live.channel_logs.get(channel.name)
+        if cached is None or cached[0] != key:
+            # Asked for every stroke: the key's repr is built once per turn.
+            cached = (key, f"{channel.name}:{key!r}")
+            live.channel_logs[channel.name] = cached
+        return cached[1]
 
     async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
         """Take a side-channel frame from ``seat`` and send what it adds to whoever the
@@ -1062,29 +1131,75 @@ class RoomService:
             },
         )
         if self.bus.shared:
-            await self._share_side(live, channel, seat, cmd)
+            self._share_side(live, channel, seat, cmd)
 
-    async def _share_side(
+    def _share_side(
         self, live: LiveRoom, channel: SideChannel[Any, Any], seat: int, cmd: SideCommand
     ) -> None:
+        """Put the frame in the room's shared log and tell the other processes, in one
+        step, without holding the sender up: its next stroke is taken meanwhile, and the
+        bus keeps them in order."""
         name = self._log_name(live, channel)
         entry = _ENCODER.encode({"seat": seat, "cmd": _ENCODER.encode(cmd).decode()}).decode()
-        try:
-            n = await self.bus.append_log(live.state.code, name, entry)
-        except BusUnavailable as exc:
-            # Drawn here, lost for the other processes until Redis is back (they reload
-            # the drawing then).
-            self.stats["bus_errors"] += 1
-            log.warning("room %s: %s", live.state.code, exc)
-            return
-        if (
-            live.channel_keys.get(channel.name) is not None
-            and self._log_name(live, channel) == name
-        ):
-            live.channel_counts[channel.name] = max(live.channel_counts.get(channel.name, 0), n)
-        await self._broadcast(
-            live, {"k": "side", "log": name, "ch": channel.name, "n": n, "x": entry}
-        )
+        message = {"k": "side", "log": name, "ch": channel.name, "x": entry}
+        future = self.bus.share_soon(live.state.code, name, entry, message)
+
+        def shared(done: asyncio.Future[int]) -> None:
+            if done.cancelled():
+                return
+            exc = done.exception()
+            if exc is not None:
+                # Drawn here, lost for the other processes until Redis is back (they
+                # reload the drawing then).
+                self.stats["bus_errors"] += 1
+                log.warning("room %s: a drawing was not shared: %s", live.state.code, exc)
+                return
+            if (
+                live.channel_keys.get(channel.name) is not None
+                and self._log_name(live, channel) == name
+            ):
+                have = live.channel_counts.get(channel.name, 0)
+                live.channel_counts[channel.name] = max(have, done.result())
+
+        future.add_done_callback(shared)
+
+    def _remote_side_now(self, live: LiveRoom, message: dict[str, Any]) -> bool:
+        """The usual case of a frame another process took, done at once (no task, no
+        lock): the room is free, nothing is queued before it, and the frame is the next
+        one of the turn this copy is in. False: it needs :meth:`_remote_side`."""
+        if live.inbox or live.lock.locked():
+            return False
+        room = live.state
+        channel = next((c for c in room.family.channels if c.name == message.get("ch")), None)
+        if channel is None or room.game is None or room.status != "playing":
+            return channel is None  # a frame for no channel: dropped
+        self._channel_state(live, channel)
+        if self._log_name(live, channel) != message.get("log"):
+            return False
+        n = message.get("n")
+        if not isinstance(n, int) or n != live.channel_counts.get(channel.name, 0) + 1:
+            return False
+        self._deliver_entry(live, channel, n, message)
+        return True
+
+    def _deliver_entry(
+        self, live: LiveRoom, channel: SideChannel[Any, Any], n: int, message: dict[str, Any]
+    ) -> None:
+        """Apply the ``n``-th entry of the channel's log to this copy and send its frame
+        to the connections here."""
+        live.channel_counts[channel.name] = n
+        delivered = self._accept_entry(live, channel, str(message["x"]))
+        if delivered is not None:
+            frame, audience = delivered
+            self.bus.deliver(
+                live.state.code,
+                {
+                    "kind": "side",
+                    "audience": audience,
+                    "sender": None,
+                    "frame": _ENCODER.encode(frame).decode(),
+                },
+            )
 
     async def _remote_side(self, live: LiveRoom, message: dict[str, Any]) -> None:
         """A frame another process took: apply it to this copy of the channel and send
@@ -1112,19 +1227,7 @@ class RoomService:
                 await self._load_channel(live, channel)
                 self.bus.deliver(room.code, {"kind": "side_resync"})
                 return
-            live.channel_counts[channel.name] = n
-            delivered = self._accept_entry(live, channel, str(message["x"]))
-            if delivered is not None:
-                frame, audience = delivered
-                self.bus.deliver(
-                    room.code,
-                    {
-                        "kind": "side",
-                        "audience": audience,
-                        "sender": None,
-                        "frame": _ENCODER.encode(frame).decode(),
-                    },
-                )
+            self._deliver_entry(live, channel, n, message)
 
     def _accept_entry(
         self, live: LiveRoom, channel: SideChannel[Any, Any], entry: str

@@ -46,6 +46,8 @@ from reverie.web.ws import room_socket
 log = logging.getLogger("reverie.server")
 #: Seconds the health check waits for the store.
 HEALTH_TIMEOUT = 2.0
+#: Seconds the shutdown waits for the background loops once cancelled.
+SHUTDOWN_WAIT = 5.0
 
 STATIC = Path(__file__).parent / "static"
 _DECK_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -379,8 +381,10 @@ def create_app(
         leases: Leases = LocalLeases(cfg.lease_seconds)
         client = getattr(bus, "client", None)
         if client is not None:  # Redis: leases and rate limits shared by every process
-            leases = RedisLeases(client, bus.process_id, cfg.lease_seconds)
-            limits.shared = RedisLimiter(client)
+            # One pipeline per turn of the event loop for all that goes to Redis.
+            pipeliner = getattr(bus, "pipeliner", None)
+            leases = RedisLeases(client, bus.process_id, cfg.lease_seconds, pipeliner)
+            limits.shared = RedisLimiter(client, pipeliner=pipeliner)
         service = RoomService(
             store,
             bus,
@@ -423,11 +427,14 @@ def create_app(
         finally:
             app.state.draining = True
             log.info("shutting down: %d room(s) in memory", len(service.rooms))
+            # The loops also end at their next look: a cancellation swallowed inside a
+            # client library (seen with redis-py under load) must not hang the shutdown.
+            service.closing()
             for task in background:
                 task.cancel()
-            for task in background:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            _, stuck = await asyncio.wait(background, timeout=SHUTDOWN_WAIT)
+            if stuck:
+                log.warning("%d background task(s) did not stop; leaving them", len(stuck))
             gc_watch.remove()
             WORD_SHELF.use(None)
             await service.close()

@@ -9,6 +9,7 @@ does not stop) and the failure is counted.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -16,6 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from reverie.bus.redis import Pipeliner, Script
 from reverie.games import Limit
 from reverie.web.limits import Bucket
 
@@ -66,23 +68,41 @@ def redis_key(key: Hashable) -> str:
     return "reverie:rl:" + "|".join(str(p) for p in parts)
 
 
+# A stroke checks its allowance: the same few keys and limits again and again.
+_cached_key = functools.lru_cache(maxsize=4096)(redis_key)
+
+
+@functools.lru_cache(maxsize=256)
+def _limit_args(limit: Limit, cost: float) -> tuple[str, str, str]:
+    return repr(float(limit.rate)), repr(float(limit.burst)), repr(float(cost))
+
+
 class RedisLimiter:
     """A :class:`~reverie.web.limits.SharedLimiter` in Redis."""
 
-    def __init__(self, client: aioredis.Redis, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        clock: Callable[[], float] = time.time,
+        pipeliner: Pipeliner | None = None,
+    ) -> None:
         self.client = client
         self.clock = clock
         self.errors = 0
-        self._script = client.register_script(_SCRIPT)
+        # The bus's pipeliner: a stroke's check rides in the same round trip as the
+        # other commands of its turn of the event loop.
+        self.pipeliner = pipeliner if pipeliner is not None else Pipeliner(client)
+        self._script = Script(_SCRIPT)
 
     async def _run(self, items: Sequence[Bucket], peek: bool) -> bool:
         if not items:
             return True
         args: list[float | str] = [repr(self.clock()), "1" if peek else "0"]
         for _, limit, cost in items:
-            args += [repr(float(limit.rate)), repr(float(limit.burst)), repr(float(cost))]
+            args += _limit_args(limit, cost)
         try:
-            ok = await self._script(keys=[redis_key(k) for k, _, _ in items], args=args)
+            command = self._script.command([_cached_key(k) for k, _, _ in items], args)
+            ok = await self.pipeliner.call(*command, script=self._script)
         except (RedisError, OSError) as exc:
             self.errors += 1
             if self.errors == 1 or self.errors % 1000 == 0:

@@ -311,12 +311,16 @@ class Connection:
             await self.move_presence(hash_token(token))
             self.send({"type": "welcome", "token": token, "seat": seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            # The view as this seat, after the ack: the state sent while the presence
+            # was being followed up may have gone out before it.
+            self.dirty = True
             return
         if isinstance(cmd, NewLink):
             token = await self.service.new_link(self.live, self.seat, id(self))
             await self.move_presence(hash_token(token))
             self.send({"type": "welcome", "token": token, "seat": self.seat})
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
+            self.dirty = True  # as for a join
             return
         if isinstance(cmd, Chat):
             # Cleaned here, where a line is said, not in the fold that replays old ones.
@@ -349,13 +353,16 @@ class Connection:
             self.ungate_seat()
         else:
             self.gate_seat(cap=1 << 30)  # a new token: this is its first socket
-        # The service counts at once and then publishes: whenever a close cancels this,
-        # ``is_counted`` and ``counted`` say what the final disconnect has to undo.
-        if self.is_counted:
-            self.is_counted = False
-            await self.service.disconnect(self.live, old)
+        # The service counts at once, before its first await, and then follows up:
+        # whenever a close cancels this, ``is_counted`` and ``counted`` say what the
+        # final disconnect has to undo, and a move from the writer (a kick) and one
+        # from the reader (a join) cannot interleave.
+        was_counted = self.is_counted
         self.counted, self.is_counted = token_hash, True
-        await self.service.connect(self.live, token_hash)
+        if was_counted:
+            await self.service.move(self.live, old, token_hash)
+        else:
+            await self.service.connect(self.live, token_hash)
 
 
 def _refusal(code: str, message: str) -> str:
