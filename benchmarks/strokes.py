@@ -18,8 +18,10 @@ decoding them; its own event-loop lag is reported so an overloaded generator sho
     python -m benchmarks.strokes --processes 2 --rooms 200
 
 With ``--processes N`` the server is N processes on one PostgreSQL database and one
-Redis (a fresh schema and Redis database), each room's eight sockets spread over them, so
-every stroke crosses Redis to reach half the viewers.
+Redis (a fresh schema and Redis database). Each room's eight sockets go to one process, as
+deploy/nginx/reverie.conf routes them (``--spread room``, rooms spread over the
+processes), or over all of them, so that every stroke crosses Redis to reach half the
+viewers (``--spread socket``, the worst case).
 """
 
 from __future__ import annotations
@@ -102,9 +104,11 @@ def _phase(s: Seat) -> str | None:
     return None if game is None else str(game["phase"])
 
 
-async def setup_room(ports: list[int], index: int, http: httpx.AsyncClient) -> Room:
-    """A table of eight in two teams, its drawer in the drawing phase; seat i's socket
-    on process ``(index + i) % N``."""
+async def setup_room(
+    ports: list[int], index: int, http: httpx.AsyncClient, spread: str = "room"
+) -> Room:
+    """A table of eight in two teams, its drawer in the drawing phase, on process
+    ``index % N``; with ``spread="socket"`` seat i's socket on ``(index + i) % N``."""
     port = ports[index % len(ports)]
     options = {"think_seconds": 0, "choose_seconds": 3600, "draw_seconds": 3600}
     r = await http.post(
@@ -118,7 +122,7 @@ async def setup_room(ports: list[int], index: int, http: httpx.AsyncClient) -> R
     path = f"/ws/{room.code}"
     for i in range(SEATS):
         seat = Seat()
-        where = ports[(index + i) % len(ports)]
+        where = ports[(index + i) % len(ports)] if spread == "socket" else port
         seat.sock = await RawSocket.open("127.0.0.1", where, path, seat.on_text)
         token = body["token"] if i == 0 else None
         seat.sock.send({"type": "hello", "token": token, "lang": "en"})
@@ -206,9 +210,10 @@ async def run(
     processes: int = 0,
     database_url: str | None = None,
     bus_url: str | None = None,
+    spread: str = "room",
 ) -> dict[str, float]:
     """One run; ``processes`` 0: one process on SQLite, else that many on PostgreSQL and
-    Redis."""
+    Redis; ``spread``: see :func:`setup_room`."""
     ports = [port] + [free_port() for _ in range(max(0, processes - 1))]
     with tempfile.TemporaryDirectory() as data:
         servers = [start_server(p, data, database_url, bus_url) for p in ports]
@@ -220,7 +225,7 @@ async def run(
 
                 async def one(index: int) -> Room:
                     async with gate:
-                        return await setup_room(ports, index, http)
+                        return await setup_room(ports, index, http, spread)
 
                 rooms = list(await asyncio.gather(*(one(i) for i in range(n_rooms))))
             await asyncio.sleep(1)
@@ -281,12 +286,19 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=0, help="server processes (PG + Redis)")
     parser.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--bus-url", default="redis://127.0.0.1:6379/14")
+    parser.add_argument(
+        "--spread", choices=("room", "socket"), default="room",
+        help="with --processes: a room's sockets on one process (as nginx routes them) or "
+        "over all of them (every stroke crosses Redis)",
+    )  # fmt: skip
     args = parser.parse_args()
     results = []
     for n in args.rooms:
         if args.processes:
             with fresh_services(args.database_url, args.bus_url) as (db, bus):
-                r = asyncio.run(run(n, args.seconds, free_port(), args.processes, db, bus))
+                r = asyncio.run(
+                    run(n, args.seconds, free_port(), args.processes, db, bus, args.spread)
+                )
         else:
             r = asyncio.run(run(n, args.seconds, free_port()))
         results.append(r)
@@ -304,8 +316,14 @@ def main() -> None:
     if args.no_write:
         return
     where = (
-        f" --processes {args.processes}`: {args.processes} processes on PostgreSQL + Redis, "
-        "each room's sockets spread over them; "
+        f" --processes {args.processes} --spread {args.spread}`: {args.processes} processes "
+        "on PostgreSQL + Redis, "
+        + (
+            "each room's sockets on one process, rooms spread over the processes (as nginx "
+            "routes them); "
+            if args.spread == "room"
+            else "each room's sockets spread over them (every stroke crosses Redis); "
+        )
         if args.processes
         else "`: one process; "
     )
@@ -331,7 +349,8 @@ def main() -> None:
             f"| {100 * r['server_cpu']:.0f}% | {100 * r['load_cpu']:.0f}% "
             f"| {r['load_lag_p99_ms']:.1f} | {r['rss_mib']:.0f} | {r['drain_s']:.1f} |"
         )
-    write_section("strokes-processes" if args.processes else "strokes", "\n".join(lines))
+    section = f"strokes-processes-{args.spread}" if args.processes else "strokes"
+    write_section(section, "\n".join(lines))
 
 
 if __name__ == "__main__":
