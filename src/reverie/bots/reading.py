@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from reverie.bots.encoder import Encoder, Vectors, get_encoder
+from reverie.bots.encoder import Encoder, Vectors, get_encoder, one_blas_thread
 from reverie.content.decks import Deck
 from reverie.content.lexicon import card_associations, card_keys, load_lexicon
 
@@ -92,6 +92,7 @@ class CardBook:
     def __post_init__(self) -> None:
         import numpy as np
 
+        one_blas_thread()  # every bot reading through this book: see one_blas_thread
         lex = load_lexicon()
         lang = self.lang
         index: dict[str, int] = {}
