@@ -38,6 +38,8 @@ log = logging.getLogger("reverie.bots")
 #: Weight of the best association and of the literal reading (caption, element names).
 ASSOCIATION_WEIGHT = 0.75
 LITERAL_WEIGHT = 0.25
+#: How much less an association a reader does not share counts (it still half-rings).
+UNKNOWN_PENALTY = 0.35
 
 
 def seed_of(*parts: object) -> int:
@@ -159,6 +161,34 @@ class CardBook:
         out: Floats = np.where(has[None, :], blended, lit)
         return out
 
+    def fits_of_many(
+        self, clues: Vectors, cards: Sequence[int], personas: Sequence[Persona]
+    ) -> Floats:
+        """:meth:`fits` for several readers at once: (readers × clues × cards). The
+        similarities are worked out once; each reader then counts only what it shares."""
+        import numpy as np
+
+        parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
+        assoc = [p.rows if p else None for p in parts]
+        lit = self._best(clues, [p.literal if p else None for p in parts], None)
+        has = np.array([p is not None and len(p.rows) > 0 for p in parts])
+        sizes = [len(g) if g is not None else 0 for g in assoc]
+        flat = np.concatenate([g for g in assoc if g is not None and len(g)] or [np.zeros(0, int)])
+        sims = clues @ self.vectors[flat].T if len(flat) else None
+        out: Floats = np.empty((len(personas), len(clues), len(cards)))
+        for r, persona in enumerate(personas):
+            best = np.full((len(clues), len(cards)), -1.0)
+            if sims is not None:
+                known = self.knows(persona)
+                assert known is not None
+                mine = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
+                starts = np.cumsum([0, *sizes[:-1]])
+                nonempty = np.array(sizes) > 0
+                best[:, nonempty] = np.maximum.reduceat(mine, starts[nonempty], axis=1)
+            blended = (1 - persona.literal) * best + persona.literal * lit
+            out[r] = np.where(has[None, :], blended, lit)
+        return out
+
     def _best(self, clues: Vectors, groups: Sequence[Ints | None], known: Bools | None) -> Floats:
         import numpy as np
 
@@ -169,7 +199,7 @@ class CardBook:
             return out
         sims = clues @ self.vectors[flat].T
         if known is not None:
-            sims = np.where(known[flat][None, :], sims, sims - 0.35)
+            sims = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
         starts = np.cumsum([0, *sizes[:-1]])
         nonempty = np.array(sizes) > 0
         best = np.maximum.reduceat(sims, starts[nonempty], axis=1)
