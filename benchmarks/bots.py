@@ -248,6 +248,9 @@ def main() -> None:
         f"Once per process: loading the encoder {load_s:.1f} s, "
         f"reading the deck in one language {book_s:.1f} s. Whole run "
         f"{time.perf_counter() - started:.0f} s.",
+    ]
+    print(lines[-1], flush=True)
+    lines += [
         "",
         "Blind sample of 60 clever clues (20 per language) with the caption of the card they "
         "were told for:",
@@ -261,7 +264,7 @@ def main() -> None:
         for clue, caption in rng.sample(pool, min(20, len(pool))):
             lines.append(f"| {lang} | {clue} | {caption} |")
     body = "\n".join(lines)
-    print("\n".join(lines[-62:]))
+    print("\n".join(lines[-61:]))
     if not (args.no_write or partial):
         write_section("bots" if deck.name == DEFAULT_DECK else f"bots-{deck.name}", body)
 

@@ -154,13 +154,19 @@ def _plan(
     # imagined table seats some of them, so no option wins on one reader's taste.
     imagined = [Persona.of(int(gen.integers(2**62)), j, "clever") for j in range(IMAGINED)]
     noise = np.array([v.noise for v in imagined])
+    # Who shares which association, spread evenly: each imagined voter shares each
+    # association with its own chance, but an association is shared by the expected
+    # number of them, not by a lucky few (the storyteller would otherwise favour clues
+    # that happen to look hard to its imagined voters and are easy for real ones).
+    spin = gen.random(len(book.vectors))
+    known = [(spin + j / IMAGINED) % 1.0 < v.know for j, v in enumerate(imagined)]
     seats = np.argsort(gen.random((SCENARIOS, IMAGINED)), axis=1)[:, :voters]  # (scen × voters)
     mine = [o[0] for o in options]
     at = np.arange(n)[:, None, None]
     if gallery:
         # The six cards face up are all the storyteller's: a voter finds the card if,
         # to its eyes and with its noise, the clue fits it better than the five others.
-        reads = book.fits_of_many(vecs, cards, imagined)  # (imagined × options × cards)
+        reads = book.fits_of_many(vecs, cards, imagined, known)  # (imagined × options × cards)
         seen = reads[seats].transpose(2, 0, 1, 3)  # (options × scenarios × voters × cards)
         seen = seen + gen.normal(size=seen.shape[1:]) * noise[seats][..., None]
         story = seen[np.arange(n), :, :, mine]
@@ -169,7 +175,7 @@ def _plan(
     else:
         hidden = [c for c in range(book.deck.count) if c not in set(view["hand"] or [])]
         background = rng.sample(hidden, min(BACKGROUND, len(hidden)))
-        reads = book.fits_of_many(vecs, [*cards, *background], imagined)
+        reads = book.fits_of_many(vecs, [*cards, *background], imagined, known)
         story = reads[:, np.arange(n), mine]  # (imagined × options)
         decks = reads[:, :, len(cards) :]  # (imagined × options × background)
         # Imagined tables: each other player puts down the card of its hand (HAND

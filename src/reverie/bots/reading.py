@@ -162,10 +162,15 @@ class CardBook:
         return out
 
     def fits_of_many(
-        self, clues: Vectors, cards: Sequence[int], personas: Sequence[Persona]
+        self,
+        clues: Vectors,
+        cards: Sequence[int],
+        personas: Sequence[Persona],
+        known: Sequence[Bools] | None = None,
     ) -> Floats:
         """:meth:`fits` for several readers at once: (readers × clues × cards). The
-        similarities are worked out once; each reader then counts only what it shares."""
+        similarities are worked out once; each reader then counts only what it shares
+        (``known[r]``, by default :meth:`knows` of its persona)."""
         import numpy as np
 
         parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
@@ -179,9 +184,9 @@ class CardBook:
         for r, persona in enumerate(personas):
             best = np.full((len(clues), len(cards)), -1.0)
             if sims is not None:
-                known = self.knows(persona)
-                assert known is not None
-                mine = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
+                shared = known[r] if known is not None else self.knows(persona)
+                assert shared is not None
+                mine = np.where(shared[flat][None, :], sims, sims - UNKNOWN_PENALTY)
                 starts = np.cumsum([0, *sizes[:-1]])
                 nonempty = np.array(sizes) > 0
                 best[:, nonempty] = np.maximum.reduceat(mine, starts[nonempty], axis=1)
