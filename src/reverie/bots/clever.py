@@ -28,7 +28,7 @@ NO_REPEAT_TURNS = 30
 #: Cards of the deck the storyteller imagines the others' hands are drawn from.
 BACKGROUND = 36
 #: Voters the storyteller imagines (each imagined table seats some of them).
-IMAGINED = 16
+IMAGINED = 10
 #: Cards in a hand: a player puts down the one of its hand that fits the clue best.
 HAND = 6
 #: Tables the storyteller imagines for each clue (hands drawn from the background).
@@ -70,7 +70,7 @@ def choose_action(view: dict[str, Any], seat: Seat) -> Action | None:
 def _pick(clue: str, cards: Sequence[int], seat: Seat, rng: random.Random) -> int:
     """Index of the card of ``cards`` that fits ``clue`` best to this bot's eyes."""
     book = seat.book
-    vec = book.encoder.encode([clue or "?"])
+    vec = book.encode([clue or "?"])
     fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona))[0]
     noisy = [f + rng.gauss(0, seat.persona.noise) for f in fits]
     return max(range(len(cards)), key=lambda i: (noisy[i], -i))
@@ -125,7 +125,7 @@ def _casual(
     book = seat.book
     i = rng.choice(sorted({o[0] for o in options}))
     mine = [o for o in options if o[0] == i]
-    fits = book.fits(book.encoder.encode([o[1] for o in mine]), [cards[i]])[:, 0]
+    fits = book.fits(book.encode([o[1] for o in mine]), [cards[i]])[:, 0]
     ranked = sorted(range(len(mine)), key=lambda k: -fits[k])
     return mine[rng.choice(ranked[: max(1, len(ranked) // 3)])]
 
@@ -146,7 +146,7 @@ def _plan(
     voters = len(players) - 1 - len(view["sat_out"])
     if voters < 1:
         return options[0]
-    vecs = book.encoder.encode([capitalise(o[2]) for o in options])  # as the voters will read it
+    vecs = book.encode([capitalise(o[2]) for o in options])  # as the voters will read it
     n = len(options)
     gen = np.random.default_rng(rng.getrandbits(63))
     # The voters as the storyteller imagines them: bots like itself, each with a taste

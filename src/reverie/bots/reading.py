@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reverie.bots.encoder import Encoder, Vectors, get_encoder, one_blas_thread
+from reverie.bots.phrasing import capitalise
 from reverie.content.decks import Deck
 from reverie.content.lexicon import card_associations, card_keys, load_lexicon
 
@@ -90,6 +91,8 @@ class CardBook:
     encode_all: Callable[[Sequence[str]], Vectors] | None = None
     vectors: Vectors = field(init=False)
     cards: list[_Card] = field(init=False)
+    #: Row of the book's matrix of each text it has read.
+    row_of: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         import numpy as np
@@ -120,8 +123,26 @@ class CardBook:
             told = [a for k, a in pairs if not k.startswith("setting:")] or assoc
             literal = [caption, *labels] if caption else labels
             self.cards.append(_Card(told, rows(assoc), rows(literal or ["?"])))
+            # What a bot says for it, as said (capitalised): read now, with the rest,
+            # so that a move never waits for the encoder on a clue a bot may say.
+            rows([capitalise(a) for a in told])
+        self.row_of = index
         texts = sorted(index, key=index.__getitem__)
         self.vectors = (self.encode_all or self.encoder.encode)(texts)
+
+    def encode(self, texts: Sequence[str]) -> Vectors:
+        """Rows for ``texts``: the book's own for a text it has read, the encoder's for
+        any other (a person's clue)."""
+        import numpy as np
+
+        missing = [t for t in texts if t not in self.row_of]
+        fresh = dict(zip(missing, self.encoder.encode(missing), strict=True)) if missing else {}
+        if not texts:
+            return self.encoder.encode([])
+        out: Vectors = np.stack(
+            [self.vectors[self.row_of[t]] if t in self.row_of else fresh[t] for t in texts]
+        )
+        return out
 
     def clues(self, card: int) -> list[str]:
         """What a storyteller might say for ``card`` (never a word of its caption)."""
