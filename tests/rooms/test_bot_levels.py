@@ -20,7 +20,7 @@ from reverie.rooms.events import (
     encode_event,
 )
 from reverie.rooms.snapshot import room_info
-from reverie.rooms.state import BOT_LEVELS, RoomState, evolve
+from reverie.rooms.state import BOT_LEVELS, DEFAULT_BOT_LEVEL, RoomState, evolve, stand_in_level
 
 
 def _room(variant: str = "dixit") -> RoomState:
@@ -68,6 +68,21 @@ def test_a_stand_in_plays_at_the_level_asked_for() -> None:
     room = _room()
     on = evolve(room, decide(room, 0, HandToBot(seat=0, on=True, level="clever"), 0.0))
     assert on.players[0].bot_playing and on.players[0].bot_level == "clever"
+
+
+def test_a_stand_in_plays_at_the_tables_bot_level_or_the_best_with_no_bot() -> None:
+    room = evolve(_room(), Joined("Bob", "#2a9d8f", "h1"))
+    assert stand_in_level(room) == "clever"  # no bot: it plays for a person, as well as it can
+    room = evolve(room, decide(room, 0, AddBot(level="easy"), 0.0))
+    assert stand_in_level(room) == "easy"  # the host chose easy bots for this table
+    room = evolve(room, decide(room, 0, AddBot(level="normal"), 0.0))
+    assert stand_in_level(room) == "normal"  # the strongest the host chose
+    room = evolve(room, decide(room, 0, Start(), 0.0))
+    away = frozenset({1})
+    room = evolve(room, decide(room, 0, HandToBot(seat=1, on=True, level="clever"), 0.0, away=away))
+    assert stand_in_level(room) == "clever"  # a bot the host raised counts too
+    # A game whose bots have no levels: the default, as before.
+    assert stand_in_level(_room("visual")) == DEFAULT_BOT_LEVEL
 
 
 def test_the_host_changes_a_bots_level_and_the_log_keeps_it() -> None:

@@ -62,6 +62,9 @@ def test_a_player_gone_too_long_is_played_by_a_bot_and_the_host_role_passes(
                 and f["room"]["you"]["host"]
             )
         )
+        # With no bot at the table, a stand-in plays as well as bots can: it plays for a
+        # person whose score counts.
+        assert [p["bot_level"] for p in players(ann)[::2]] == ["clever", "clever"]
         # The bots play on for them: the storyteller's clue comes without the host.
         ann.until(lambda f: f["type"] == "state" and f["game"]["phase"] != "clue")
         # The host comes back: the role returns; Bob takes his seat back with one tap.

@@ -25,13 +25,14 @@ from reverie.rules.association.variants import find_variant
 
 #: Turns a clue may not come back in (counted over the revealed rounds).
 NO_REPEAT_TURNS = 30
-#: How sharply the model's voters prefer the best fitting card (per unit of fit).
-VOTER_SHARPNESS = 22.0
 #: Cards of the deck the storyteller imagines the others' hands are drawn from.
 BACKGROUND = 36
-#: Which of a random hand's cards a player puts down: its best fit (six cards: ≈ the
-#: 86th percentile of fits over the deck).
-DECOY_QUANTILE = 0.86
+#: Voters the storyteller imagines (each imagined table seats some of them).
+IMAGINED = 10
+#: Cards in a hand: a player puts down the one of its hand that fits the clue best.
+HAND = 6
+#: Tables the storyteller imagines for each clue (hands drawn from the background).
+SCENARIOS = 128
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def choose_action(view: dict[str, Any], seat: Seat) -> Action | None:
 def _pick(clue: str, cards: Sequence[int], seat: Seat, rng: random.Random) -> int:
     """Index of the card of ``cards`` that fits ``clue`` best to this bot's eyes."""
     book = seat.book
-    vec = book.encoder.encode([clue or "?"])
+    vec = book.encode([clue or "?"])
     fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona))[0]
     noisy = [f + rng.gauss(0, seat.persona.noise) for f in fits]
     return max(range(len(cards)), key=lambda i: (noisy[i], -i))
@@ -124,7 +125,7 @@ def _casual(
     book = seat.book
     i = rng.choice(sorted({o[0] for o in options}))
     mine = [o for o in options if o[0] == i]
-    fits = book.fits(book.encoder.encode([o[1] for o in mine]), [cards[i]])[:, 0]
+    fits = book.fits(book.encode([o[1] for o in mine]), [cards[i]])[:, 0]
     ranked = sorted(range(len(mine)), key=lambda k: -fits[k])
     return mine[rng.choice(ranked[: max(1, len(ranked) // 3)])]
 
@@ -145,37 +146,62 @@ def _plan(
     voters = len(players) - 1 - len(view["sat_out"])
     if voters < 1:
         return options[0]
-    vecs = book.encoder.encode([o[1] for o in options])
-    own = book.fits(vecs, cards)  # how the table at large reads each clue on my cards
-    story = own[np.arange(len(options)), [o[0] for o in options]]
+    vecs = book.encode([capitalise(o[2]) for o in options])  # as the voters will read it
+    n = len(options)
+    gen = np.random.default_rng(rng.getrandbits(63))
+    # The voters as the storyteller imagines them: bots like itself, each with a taste
+    # (which associations it shares), a literalness and a noise of its own. Each
+    # imagined table seats some of them, so no option wins on one reader's taste.
+    imagined = [Persona.of(int(gen.integers(2**62)), j, "clever") for j in range(IMAGINED)]
+    noise = np.array([v.noise for v in imagined])
+    # Who shares which association, spread evenly: each imagined voter shares each
+    # association with its own chance, but an association is shared by the expected
+    # number of them, not by a lucky few (the storyteller would otherwise favour clues
+    # that happen to look hard to its imagined voters and are easy for real ones).
+    spin = gen.random(len(book.vectors))
+    known = [(spin + j / IMAGINED) % 1.0 < v.know for j, v in enumerate(imagined)]
+    seats = np.argsort(gen.random((SCENARIOS, IMAGINED)), axis=1)[:, :voters]  # (scen × voters)
+    mine = [o[0] for o in options]
+    at = np.arange(n)[:, None, None]
     if gallery:
-        # The voters choose among the six cards face up, all the storyteller's.
-        others = own.copy()
-        others[np.arange(len(options)), [o[0] for o in options]] = -np.inf
-        rivals = np.exp(VOTER_SHARPNESS * (others - story[:, None])).sum(axis=1)
+        # The six cards face up are all the storyteller's: a voter finds the card if,
+        # to its eyes and with its noise, the clue fits it better than the five others.
+        reads = book.fits_of_many(vecs, cards, imagined, known)  # (imagined × options × cards)
+        seen = reads[seats].transpose(2, 0, 1, 3)  # (options × scenarios × voters × cards)
+        seen = seen + gen.normal(size=seen.shape[1:]) * noise[seats][..., None]
+        story = seen[np.arange(n), :, :, mine]
+        seen[np.arange(n), :, :, mine] = -np.inf
+        finders = (story > seen.max(axis=-1)).sum(axis=-1)  # (options × scenarios)
     else:
         hidden = [c for c in range(book.deck.count) if c not in set(view["hand"] or [])]
         background = rng.sample(hidden, min(BACKGROUND, len(hidden)))
-        decoy = np.quantile(book.fits(vecs, background), DECOY_QUANTILE, axis=1)
-        # A voter sees the storyteller's card and the others' but their own.
-        rivals = (voters - 1) * np.exp(VOTER_SHARPNESS * (decoy - story))
-    p = 1.0 / (1.0 + rivals)
-    table = _points_by_finders(view["variant"], len(players), voters, gallery)
-    expected = _binomial_expectation(p, voters, table)
+        reads = book.fits_of_many(vecs, [*cards, *background], imagined, known)
+        story = reads[:, np.arange(n), mine]  # (imagined × options)
+        decks = reads[:, :, len(cards) :]  # (imagined × options × background)
+        # Imagined tables: each other player puts down the card of its hand (HAND
+        # background cards) that fits the clue best to its eyes; each voter then looks
+        # at the storyteller's card and the others' but their own. The same draws serve
+        # every option, so options are compared on the same tables.
+        hands = gen.integers(0, len(background), size=(SCENARIOS, voters, HAND))
+        put = np.empty((n, SCENARIOS, voters), dtype=np.int64)
+        for j in range(voters):
+            who = seats[:, j]
+            look = decks[who[:, None], :, hands[:, j, :]].transpose(2, 0, 1)  # (opt × scen × HAND)
+            look = look + gen.normal(size=(SCENARIOS, HAND)) * noise[who][:, None]
+            put[:, :, j] = hands[:, j, :][np.arange(SCENARIOS), look.argmax(axis=-1)]
+        finders = np.zeros((n, SCENARIOS), dtype=np.int64)
+        for i in range(voters):
+            who = seats[:, i]
+            rivals = decks[who[None, :, None], at, put]  # (options × scenarios × voters)
+            rivals = rivals + gen.normal(size=(SCENARIOS, voters)) * noise[who][:, None]
+            rivals[:, :, i] = -np.inf  # not its own card
+            mark = story[who].T + gen.normal(size=SCENARIOS) * noise[who]
+            finders += mark > rivals.max(axis=-1)
+    table = np.asarray(_points_by_finders(view["variant"], len(players), voters, gallery))
+    expected = table[finders].mean(axis=1)
     jitter = np.array([rng.random() * 1e-6 for _ in options])
-    return options[int(np.argmax(expected + jitter))]
-
-
-def _binomial_expectation(p: Any, n: int, points: Sequence[float]) -> Any:
-    """E[points[X]] for X ~ Binomial(n, p), element-wise over the array ``p``."""
-    import math
-
-    import numpy as np
-
-    total = np.zeros_like(p)
-    for k in range(n + 1):
-        total += math.comb(n, k) * p**k * (1 - p) ** (n - k) * points[k]
-    return total
+    best = int(np.argmax(expected + jitter))
+    return options[best]
 
 
 @functools.cache

@@ -68,15 +68,52 @@ def known_missing() -> bool:
 
 
 def get_encoder() -> Encoder | None:
-    """The process's encoder, loading it the first time; None if it is not installed."""
+    """The process's encoder, loading it the first time; None if it is not installed.
+
+    Every bot's numeric work goes through here (a card book needs the encoder), so this
+    is also where the process's BLAS is held to one thread (:func:`one_blas_thread`)."""
     global _loaded, _encoder
     if _loaded:
         return _encoder
     with _lock:
         if not _loaded:
             _encoder = _load()
+            if _encoder is not None:
+                one_blas_thread()
             _loaded = True
     return _encoder
+
+
+_blas_limited = False
+
+
+def one_blas_thread() -> None:
+    """Hold numpy's BLAS (OpenBLAS) to one thread in this process, once.
+
+    The bots multiply small matrices (a few clues against a few thousand texts): a
+    single thread does it in milliseconds, while OpenBLAS's default of one thread per
+    core makes those threads spin against each other and against the server's other
+    work on a busy machine (a move's p95 went from ~10 ms to 180-300 ms of wall time).
+    The limit is set through threadpoolctl on the library numpy has loaded, so it holds
+    whatever imported numpy first and whatever ``OPENBLAS_NUM_THREADS`` says; a process
+    the bots spawn (the deck's reading) sets it again when it loads the encoder.
+    """
+    global _blas_limited
+    if _blas_limited:
+        return
+    with _blas_lock:
+        if _blas_limited:
+            return
+        try:
+            import numpy  # noqa: F401  (the BLAS must be loaded for the limit to reach it)
+            from threadpoolctl import threadpool_limits
+        except ImportError:  # no numpy: no bots' numeric work either
+            return
+        threadpool_limits(limits=1, user_api="blas")
+        _blas_limited = True
+
+
+_blas_lock = threading.Lock()
 
 
 #: ``REVERIE_BOT_ENCODER=0`` leaves the encoder out: normal and clever bots then play as

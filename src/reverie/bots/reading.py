@@ -19,7 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from reverie.bots.encoder import Encoder, Vectors, get_encoder
+from reverie.bots.encoder import Encoder, Vectors, get_encoder, one_blas_thread
+from reverie.bots.phrasing import capitalise
 from reverie.content.decks import Deck
 from reverie.content.lexicon import card_associations, card_keys, load_lexicon
 
@@ -38,6 +39,8 @@ log = logging.getLogger("reverie.bots")
 #: Weight of the best association and of the literal reading (caption, element names).
 ASSOCIATION_WEIGHT = 0.75
 LITERAL_WEIGHT = 0.25
+#: How much less an association a reader does not share counts (it still half-rings).
+UNKNOWN_PENALTY = 0.35
 
 
 def seed_of(*parts: object) -> int:
@@ -88,10 +91,13 @@ class CardBook:
     encode_all: Callable[[Sequence[str]], Vectors] | None = None
     vectors: Vectors = field(init=False)
     cards: list[_Card] = field(init=False)
+    #: Row of the book's matrix of each text it has read.
+    row_of: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         import numpy as np
 
+        one_blas_thread()  # every bot reading through this book: see one_blas_thread
         lex = load_lexicon()
         lang = self.lang
         index: dict[str, int] = {}
@@ -117,8 +123,26 @@ class CardBook:
             told = [a for k, a in pairs if not k.startswith("setting:")] or assoc
             literal = [caption, *labels] if caption else labels
             self.cards.append(_Card(told, rows(assoc), rows(literal or ["?"])))
+            # What a bot says for it, as said (capitalised): read now, with the rest,
+            # so that a move never waits for the encoder on a clue a bot may say.
+            rows([capitalise(a) for a in told])
+        self.row_of = index
         texts = sorted(index, key=index.__getitem__)
         self.vectors = (self.encode_all or self.encoder.encode)(texts)
+
+    def encode(self, texts: Sequence[str]) -> Vectors:
+        """Rows for ``texts``: the book's own for a text it has read, the encoder's for
+        any other (a person's clue)."""
+        import numpy as np
+
+        missing = [t for t in texts if t not in self.row_of]
+        fresh = dict(zip(missing, self.encoder.encode(missing), strict=True)) if missing else {}
+        if not texts:
+            return self.encoder.encode([])
+        out: Vectors = np.stack(
+            [self.vectors[self.row_of[t]] if t in self.row_of else fresh[t] for t in texts]
+        )
+        return out
 
     def clues(self, card: int) -> list[str]:
         """What a storyteller might say for ``card`` (never a word of its caption)."""
@@ -158,6 +182,39 @@ class CardBook:
         out: Floats = np.where(has[None, :], blended, lit)
         return out
 
+    def fits_of_many(
+        self,
+        clues: Vectors,
+        cards: Sequence[int],
+        personas: Sequence[Persona],
+        known: Sequence[Bools] | None = None,
+    ) -> Floats:
+        """:meth:`fits` for several readers at once: (readers × clues × cards). The
+        similarities are worked out once; each reader then counts only what it shares
+        (``known[r]``, by default :meth:`knows` of its persona)."""
+        import numpy as np
+
+        parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
+        assoc = [p.rows if p else None for p in parts]
+        lit = self._best(clues, [p.literal if p else None for p in parts], None)
+        has = np.array([p is not None and len(p.rows) > 0 for p in parts])
+        sizes = [len(g) if g is not None else 0 for g in assoc]
+        flat = np.concatenate([g for g in assoc if g is not None and len(g)] or [np.zeros(0, int)])
+        sims = clues @ self.vectors[flat].T if len(flat) else None
+        out: Floats = np.empty((len(personas), len(clues), len(cards)))
+        for r, persona in enumerate(personas):
+            best = np.full((len(clues), len(cards)), -1.0)
+            if sims is not None:
+                shared = known[r] if known is not None else self.knows(persona)
+                assert shared is not None
+                mine = np.where(shared[flat][None, :], sims, sims - UNKNOWN_PENALTY)
+                starts = np.cumsum([0, *sizes[:-1]])
+                nonempty = np.array(sizes) > 0
+                best[:, nonempty] = np.maximum.reduceat(mine, starts[nonempty], axis=1)
+            blended = (1 - persona.literal) * best + persona.literal * lit
+            out[r] = np.where(has[None, :], blended, lit)
+        return out
+
     def _best(self, clues: Vectors, groups: Sequence[Ints | None], known: Bools | None) -> Floats:
         import numpy as np
 
@@ -168,7 +225,7 @@ class CardBook:
             return out
         sims = clues @ self.vectors[flat].T
         if known is not None:
-            sims = np.where(known[flat][None, :], sims, sims - 0.35)
+            sims = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
         starts = np.cumsum([0, *sizes[:-1]])
         nonempty = np.array(sizes) > 0
         best = np.maximum.reduceat(sims, starts[nonempty], axis=1)

@@ -49,12 +49,12 @@ from reverie.rooms.live import LiveRoom, Presence, PresenceBatch
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import (
-    DEFAULT_BOT_LEVEL,
     RoomError,
     RoomState,
     check_new_name,
     evolve,
     hash_token,
+    stand_in_level,
 )
 from reverie.rooms.visibility import chat_audience
 from reverie.store import EventStore, StoreUnavailable, VersionConflict
@@ -739,7 +739,7 @@ class RoomService:
         events: list[RoomEvent] = []
         if room.status == "playing":
             events += [
-                BotSeat(s, on=True, auto=True, level=DEFAULT_BOT_LEVEL)
+                BotSeat(s, on=True, auto=True, level=stand_in_level(room))
                 for s in sorted(gone)
                 if not room.players[s].bot_playing
             ]

@@ -196,6 +196,24 @@ BOT_LEVELS = ("easy", "normal", "clever")
 DEFAULT_BOT_LEVEL = "normal"
 
 
+def stand_in_level(room: RoomState) -> str:
+    """The level of the bot the room seats for a person gone past ``away_seconds``.
+
+    The highest level among the bots already playing at the table: the host chose the
+    table's strength (a family with children picks easy bots, and a stand-in that
+    outplays them would spoil it). With no bot at the table, the best level the game
+    has: the stand-in plays for a person whose score still counts, and who expects
+    the seat to be played well until they are back. A game whose bots have no levels
+    gets the default (its bots ignore it).
+    """
+    offered = [level for level in BOT_LEVELS if level in room.family.bot_levels]
+    if not offered:
+        return DEFAULT_BOT_LEVEL
+    chosen = [p.bot_level for p in room.players if p.controlled_by_bot]
+    at_table = [level for level in offered if level in chosen]
+    return (at_table or offered)[-1]
+
+
 def check_level(level: str) -> str:
     """``level`` if it is a bot level, else a clear error.
 
