@@ -13,11 +13,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 
-from tests.web.harness import free_port
+from tests.web.harness import ServerThread, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
@@ -224,3 +226,22 @@ class PostgresServer:
         with contextlib.suppress(subprocess.CalledProcessError):
             self.stop("immediate")
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def server_pair(
+    folder: Path, database_url: str, bus_url: str, name: str, **options: Any
+) -> Iterator[list[ServerThread]]:
+    """Two apps in this test process on one database and one bus, with process ids
+    ``<name>0`` and ``<name>1`` and ``options`` for both."""
+    servers = [
+        ServerThread(
+            folder, database_url=database_url, bus_url=bus_url, process_id=f"{name}{i}", **options
+        ).start()
+        for i in range(2)
+    ]
+    try:
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tests.scale.cluster import server_pair
 from tests.web.harness import Client, ServerThread, create_room
 
 ROOMS = 4
@@ -23,23 +24,16 @@ SPECTATORS = 12  # sockets per room on the process that stops, besides the host'
 def pair(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[ServerThread]]:
     """Two apps on one database and one bus; no per-address caps (one address opens
     every socket)."""
-    servers = [
-        ServerThread(
-            tmp_path,
-            database_url=postgres_url,
-            bus_url=redis_url,
-            process_id=f"drain{i}",
-            rooms_per_minute=0,
-            max_connections_per_address=0,
-            max_http_connections_per_address=0,
-        ).start()
-        for i in range(2)
-    ]
-    try:
+    with server_pair(
+        tmp_path,
+        postgres_url,
+        redis_url,
+        "drain",
+        rooms_per_minute=0,
+        max_connections_per_address=0,
+        max_http_connections_per_address=0,
+    ) as servers:
         yield servers
-    finally:
-        for s in servers:
-            s.stop()
 
 
 def _counting(calls: list[Any], method: Callable[..., Any]) -> Callable[..., Any]:

@@ -14,28 +14,17 @@ from typing import Any
 import pytest
 import redis
 
+from tests.scale.cluster import server_pair
 from tests.web.harness import Client, ServerThread, create_room, join, play, sync
 
 
 @pytest.fixture
 def pair(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[ServerThread]]:
     """Two apps sharing the database and the bus (each with its own process id)."""
-    servers = [
-        ServerThread(
-            tmp_path,
-            database_url=postgres_url,
-            bus_url=redis_url,
-            process_id=f"proc{i}",
-            lease_seconds=1.0,
-            rooms_per_minute=0,
-        ).start()
-        for i in range(2)
-    ]
-    try:
+    with server_pair(
+        tmp_path, postgres_url, redis_url, "proc", lease_seconds=1.0, rooms_per_minute=0
+    ) as servers:
         yield servers
-    finally:
-        for s in servers:
-            s.stop()
 
 
 def versions(client: Client) -> list[int]:
