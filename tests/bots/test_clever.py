@@ -206,3 +206,51 @@ def test_a_table_does_not_wait_for_a_book_being_built(deck: Deck) -> None:
             break
         time.sleep(0.01)
     assert ready_book(other, "en") is not None
+
+
+def test_bots_tell_their_own_clues_from_a_persons(deck: Deck) -> None:
+    """Every clue a bot may say, with or without a restriction, reads as a bot's (the
+    storyteller planned for that reading); a person's own phrase does not."""
+    from reverie.bots.phrasing import capitalise, shape
+
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    book = card_book(deck, "en", enc)
+    for card in range(deck.count):
+        for core in book.clues(card):
+            assert book.bot_may_say(capitalise(core))
+            padded = shape(core, "four_words", "en")
+            if padded is not None:
+                assert book.bot_may_say(capitalise(padded), "four_words")
+    assert not book.bot_may_say("Whatever the cat dragged in at dawn")
+    assert not book.bot_may_say(capitalise(book.clues(0)[0]).upper() + " ?!")
+
+
+def test_a_persons_words_point_at_the_card_whose_elements_bring_them_to_mind(
+    deck: Deck,
+) -> None:
+    """The reverse lookup: a word the lexicon has for one card's elements (not another's)
+    counts for that card, for the readers who link it, and never for the other."""
+    from reverie.bots.reading import Persona
+
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    book = card_book(deck, "en", enc)
+    personas = [Persona.of(7, s, "clever") for s in range(12)]
+    checked = 0
+    for card in range(0, deck.count, 7):
+        other = (card + 1) % deck.count
+        told = [
+            core
+            for core in book.clues(card)
+            if (said := content_stems(core, "en") & book.telling.keys())
+            and not said & book.cards[other].stems
+        ]
+        if not told:
+            continue
+        fits = book.word_fits([told[0]], [card, other], personas)
+        assert fits.shape == (len(personas), 1, 2)
+        assert (fits[:, 0, 1] == 0).all()
+        assert (fits[:, 0, 0] > 0).any()
+        checked += 1
+    assert checked > 5

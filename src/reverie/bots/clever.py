@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reverie.bots import reading
 from reverie.bots.phrasing import capitalise, shape
-from reverie.bots.reading import CardBook, Persona, seed_of
+from reverie.bots.reading import CardBook, Persona, as_read, seed_of
 from reverie.rules.association.actions import Action, Clue, Submit, Vote
 from reverie.rules.association.scoring import RoundInput
 from reverie.rules.association.variants import find_variant
@@ -58,20 +59,38 @@ def choose_action(view: dict[str, Any], seat: Seat) -> Action | None:
         return _tell(view, seat, rng)
     if phase == "submit":
         hand = list(view["hand"])
-        return Submit(me, hand[_pick(view["clue"] or "", hand, seat, rng)])
+        pick = _pick(view["clue"] or "", hand, seat, rng, view["restriction"])
+        return Submit(me, hand[pick])
     if phase == "vote":
         own = view["my_position"]
         table = [t for t in view["table"] if t["position"] != own]
-        i = _pick(view["clue"] or "", [t["card"] for t in table], seat, rng)
+        cards = [t["card"] for t in table]
+        i = _pick(view["clue"] or "", cards, seat, rng, view["restriction"])
         return Vote(me, table[i]["position"])
     return None
 
 
-def _pick(clue: str, cards: Sequence[int], seat: Seat, rng: random.Random) -> int:
+def _pick(
+    clue: str, cards: Sequence[int], seat: Seat, rng: random.Random, restriction: str | None = None
+) -> int:
     """Index of the card of ``cards`` that fits ``clue`` best to this bot's eyes."""
     book = seat.book
-    vec = book.encode([clue or "?"])
-    fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona))[0]
+    if book.bot_may_say(clue, restriction):
+        # A clue a bot may have told: read it as the storyteller's imagined voters do
+        # (see ``_plan``), so that its plan holds at the table.
+        vec = book.encode([clue or "?"])
+        fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona))[0]
+    else:
+        # A person's clue. Read with more evidence: the clue as heard (case folded), the
+        # cards side by side (what they all share tells nothing), and the reverse lookup
+        # of its words in what each card's elements bring to mind. Bots' clues are not
+        # read this way, on purpose: the storyteller's planner, fed the same reading,
+        # still misjudged the tables (more nobody/all found); a bot's clue never needs
+        # it, being an association the deck itself gives the card.
+        vec = book.encode([as_read(clue) or "?"])
+        fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona), contrast=True)[0]
+        words = book.word_fits([clue], cards, [seat.persona], contrast=True)[0, 0]
+        fits = fits + reading.WORD_WEIGHT * words
     noisy = [f + rng.gauss(0, seat.persona.noise) for f in fits]
     return max(range(len(cards)), key=lambda i: (noisy[i], -i))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from reverie.bots.encoder import Encoder, Vectors, get_encoder, one_blas_thread
 from reverie.bots.phrasing import capitalise
 from reverie.content.decks import Deck
-from reverie.content.lexicon import card_associations, card_keys, load_lexicon
+from reverie.content.lexicon import card_associations, card_keys, content_stems, load_lexicon
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,12 +42,35 @@ ASSOCIATION_WEIGHT = 0.75
 LITERAL_WEIGHT = 0.25
 #: How much less an association a reader does not share counts (it still half-rings).
 UNKNOWN_PENALTY = 0.35
+#: Weight of the words a clue shares with what a card brings to mind (see
+#: :meth:`CardBook.word_fits`), added to the encoder's reading.
+WORD_WEIGHT = 0.25
 
 
 def seed_of(*parts: object) -> int:
     """A stable 64-bit seed from ``parts`` (Python's hash() changes between runs)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
+
+
+def as_read(clue: str) -> str:
+    """A clue as a reader takes it in: without the capital a sentence starts with and
+    the punctuation around it (a player hears "Fear!" as the word fear; the encoder
+    would not: "Страх" and "страх" are as far apart to it as two near synonyms).
+    A capital that marks a name or an acronym stays.
+
+    >>> as_read("Temptation behind every door."), as_read("  Van Gogh "), as_read("NASA")
+    ('temptation behind every door', 'Van Gogh', 'NASA')
+    """
+    text = clue.strip().strip(".!…").strip()
+    words = text.split()
+    if words:
+        first = words[0]
+        rest_lower = first[1:] == first[1:].lower()
+        later_capital = any(w[:1].isupper() for w in words[1:])
+        if first[:1].isupper() and rest_lower and len(first) > 1 and not later_capital:
+            text = first[:1].lower() + text[1:]
+    return text
 
 
 @dataclass(frozen=True)
@@ -78,6 +102,7 @@ class _Card:
     clues: list[str]  # associations a storyteller may say for it
     rows: Ints  # rows of the book's matrix: its associations
     literal: Ints  # rows: its caption and element names
+    stems: frozenset[str]  # every word the lexicon has for what it shows, and its own
 
 
 @dataclass
@@ -97,6 +122,10 @@ class CardBook:
     def __post_init__(self) -> None:
         import numpy as np
 
+        self._stem_cache: dict[str, frozenset[str]] = {}
+        self._columns: dict[str, Bools] = {}
+        self._spins: dict[str, float] = {}
+        self._sayable: dict[str | None, frozenset[str]] = {}
         one_blas_thread()  # every bot reading through this book: see one_blas_thread
         lex = load_lexicon()
         lang = self.lang
@@ -122,10 +151,23 @@ class CardBook:
             # arbitrary. Readers still see the backdrop.
             told = [a for k, a in pairs if not k.startswith("setting:")] or assoc
             literal = [caption, *labels] if caption else labels
-            self.cards.append(_Card(told, rows(assoc), rows(literal or ["?"])))
+            # Words for the reverse lookup: all the lexicon says of its scene, elements
+            # and backdrop (even what names them: a reader may say "winter" of a snowman).
+            words = {w for t in literal for w in content_stems(t, lang)}
+            for key in keys:
+                for a in lex.get(key, lang):
+                    words |= content_stems(a, lang)
+            self.cards.append(_Card(told, rows(assoc), rows(literal or ["?"]), frozenset(words)))
             # What a bot says for it, as said (capitalised): read now, with the rest,
             # so that a move never waits for the encoder on a clue a bot may say.
             rows([capitalise(a) for a in told])
+        # How telling a word is: rarer over the deck's cards, more telling.
+        df: dict[str, int] = {}
+        for card in self.cards:
+            for w in card.stems:
+                df[w] = df.get(w, 0) + 1
+        n = max(1, len(self.cards))
+        self.telling = {w: math.log(n / d) for w, d in df.items() if d < n}
         self.row_of = index
         texts = sorted(index, key=index.__getitem__)
         self.vectors = (self.encode_all or self.encoder.encode)(texts)
@@ -148,6 +190,91 @@ class CardBook:
         """What a storyteller might say for ``card`` (never a word of its caption)."""
         return self.cards[card].clues if 0 <= card < len(self.cards) else []
 
+    def bot_may_say(self, clue: str, restriction: str | None = None) -> bool:
+        """Whether ``clue`` is one a bot may say under ``restriction`` (an association
+        of a card, shaped and capitalised as a bot says it). A person who types exactly
+        that is read as a bot would be; no harm: such a clue is the deck's own."""
+        found = self._sayable.get(restriction)
+        if found is None:
+            from reverie.bots.phrasing import shape
+
+            said = (shape(a, restriction, self.lang) for card in self.cards for a in card.clues)
+            found = frozenset(capitalise(t) for t in said if t is not None)
+            self._sayable[restriction] = found
+        return clue in found
+
+    def word_fits(
+        self,
+        clues: Sequence[str],
+        cards: Sequence[int],
+        personas: Sequence[Persona],
+        contrast: bool = False,
+    ) -> Floats:
+        """The reverse lookup: how much of what each clue's words tell (each word by
+        how rare it is over the deck) is among the words the lexicon has for each card's
+        scene, elements and backdrop, 0–1: (readers × clues × cards). "Winter came
+        through the back door" points at the cards whose elements bring winter to mind.
+        Each reader links only its share (``know``) of the words to what they evoke, so
+        readers disagree here too. ``contrast``: words every card has tell nothing (see
+        :meth:`fits`)."""
+        import numpy as np
+
+        out: Floats = np.zeros((len(personas), len(clues), len(cards)))
+        known = [0 <= c < len(self.cards) for c in cards]
+        rows = [c if ok else 0 for c, ok in zip(cards, known, strict=True)]
+        common: frozenset[str] = frozenset()
+        if contrast and len(cards) > 1 and all(known):
+            common = frozenset.intersection(*(self.cards[c].stems for c in cards))
+        said = [
+            [w for w in self._stems(clue) if w in self.telling and w not in common]
+            for clue in clues
+        ]
+        vocab = sorted({w for words in said for w in words})
+        if not vocab:
+            return out
+        at = {w: i for i, w in enumerate(vocab)}
+        weights = np.zeros((len(clues), len(vocab)))
+        for i, words in enumerate(said):
+            for w in words:
+                weights[i, at[w]] = self.telling[w]
+        weights /= np.maximum(weights.sum(axis=1, keepdims=True), 1e-9)
+        columns = [self._column(w) for w in vocab]
+        has = np.stack(columns, axis=1)[rows]  # (cards × vocab): the card has the word
+        # Which words each reader links (spread evenly, as in the storyteller's model).
+        spin = np.array([self._spin(w) for w in vocab])
+        turn = np.array([(p.seed % 4096) / 4096 for p in personas])
+        know = np.array([p.know for p in personas])
+        links = (spin[None, :] + turn[:, None]) % 1.0 < know[:, None]
+        out = np.einsum("cv,pv,kv->pck", weights, links.astype(float), has.astype(float))
+        out[:, :, ~np.array(known)] = 0.0
+        return out
+
+    def _spin(self, word: str) -> float:
+        """A fixed number in [0, 1) for ``word``: which readers link it (see word_fits)."""
+        found = self._spins.get(word)
+        if found is None:
+            found = seed_of("word", word) / 2**64
+            self._spins[word] = found
+        return found
+
+    def _column(self, word: str) -> Bools:
+        """Which of the deck's cards have ``word`` (cached)."""
+        import numpy as np
+
+        found = self._columns.get(word)
+        if found is None:
+            found = np.array([word in card.stems for card in self.cards], dtype=bool)
+            self._columns[word] = found
+        return found
+
+    def _stems(self, clue: str) -> frozenset[str]:
+        found = self._stem_cache.get(clue)
+        if found is None:
+            found = frozenset(content_stems(as_read(clue), self.lang))
+            if len(self._stem_cache) < 100_000:
+                self._stem_cache[clue] = found
+        return found
+
     def knows(self, persona: Persona | None) -> Bools | None:
         """Which of the book's associations ``persona`` shares (None: all of them)."""
         if persona is None:
@@ -164,16 +291,27 @@ class CardBook:
         cards: Sequence[int],
         persona: Persona | None = None,
         known: Bools | None = None,
+        contrast: bool = False,
     ) -> Floats:
         """How well each clue (row of ``clues``) fits each card: (clues × cards).
 
-        The best association the reader shares, blended with the literal reading."""
+        The best association the reader shares, blended with the literal reading.
+        ``contrast``: the cards are side by side, and what all of them bring to mind
+        (six pictures of one scene) cannot tell them apart, so it is left out."""
         import numpy as np
 
         if not cards:
             return np.zeros((len(clues), 0))
         parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
         literal_w = persona.literal if persona else LITERAL_WEIGHT
+        if contrast and len(parts) > 1 and all(p is not None for p in parts):
+            shared = set.intersection(*(set(p.rows.tolist()) for p in parts if p is not None))
+            if shared:
+                off: Bools = (
+                    np.ones(len(self.vectors), dtype=bool) if known is None else known.copy()
+                )
+                off[list(shared)] = False
+                known = off
         assoc = self._best(clues, [p.rows if p else None for p in parts], known)
         lit = self._best(clues, [p.literal if p else None for p in parts], None)
         # A card with no associations (another deck) is read literally only.
