@@ -122,6 +122,17 @@ def _square(page: Page, team: int) -> int:
     )
 
 
+def _word_holders(t: PaperTable, turn: int) -> list[int]:
+    """The seats whose phone shows the word card once ``turn``'s thinking has begun."""
+    holders = []
+    for seat in range(1, 5):
+        page = t.phone(seat).page
+        _wait_stage(page, turn, "think")
+        if page.locator("#word-card").count():
+            holders.append(seat)
+    return holders
+
+
 def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     open_player: Open, server: str, room_log: Any
 ) -> None:
@@ -138,12 +149,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     team1 = int(device.locator(".vc-stage .team-badge").first.get_attribute("data-team") or 0)
     plain, _ = _next_card(room_log, t.code)
     device.click(f"#choose-{plain}")
-    cards = []
-    for seat in range(1, 5):
-        page = t.phone(seat).page
-        _wait_stage(page, 1, "think")
-        if page.locator("#word-card").count():
-            cards.append(seat)
+    cards = _word_holders(t, 1)
     assert len(cards) == 1
     drawer1 = cards[0]
     word1 = t.phone(drawer1).page.inner_text("#subject").strip()
@@ -180,12 +186,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     # Turn 3: team 1 again; the blank sector: every team draws the proverb.
     plain, blank = _next_card(room_log, t.code)
     device.click(f"#choose-{blank}")
-    drawers = []
-    for seat in range(1, 5):
-        page = t.phone(seat).page
-        _wait_stage(page, 3, "think")
-        if page.locator("#word-card").count():
-            drawers.append(seat)
+    drawers = _word_holders(t, 3)
     assert sorted(TEAMS[s - 1] for s in drawers) == [0, 1]
     proverb = t.phone(drawers[0]).page.inner_text("#subject").strip()
     assert proverb == t.phone(drawers[1]).page.inner_text("#subject").strip()
@@ -251,9 +252,7 @@ def test_screens_in_russian_and_italian(
     t.start()
     plain, _ = _next_card(room_log, t.code)
     t.device.page.click(f"#choose-{plain}")
-    for seat in range(1, 5):
-        _wait_stage(t.phone(seat).page, 1, "think")
-    drawer = next(s for s in range(1, 5) if t.phone(s).page.locator("#word-card").count())
+    drawer = _word_holders(t, 1)[0]
     word = t.phone(drawer).page.inner_text("#subject").strip()
     shot(t.phone(drawer).page, f"vcompanion-drawer-phone-{lang}", full_page=True)
     shot(t.device.page, f"vcompanion-device-{lang}")
