@@ -123,14 +123,11 @@ def _square(page: Page, team: int) -> int:
 
 
 def _word_holders(t: PaperTable, turn: int) -> list[int]:
-    """The seats whose phone shows the word card once ``turn``'s thinking has begun."""
-    holders = []
+    """The seats whose phone shows the word card once ``turn``'s thinking has begun on
+    every phone."""
     for seat in range(1, 5):
-        page = t.phone(seat).page
-        _wait_stage(page, turn, "think")
-        if page.locator("#word-card").count():
-            holders.append(seat)
-    return holders
+        _wait_stage(t.phone(seat).page, turn, "think")
+    return [s for s in range(1, 5) if t.phone(s).page.locator("#word-card").count()]
 
 
 def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
