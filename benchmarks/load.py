@@ -320,17 +320,19 @@ async def run(
             lags: list[float] = []
             drivers.append(asyncio.create_task(loop_lag(lags, stop)))
             await asyncio.sleep(warmup)
-            passes0, pass_seconds0 = await gc_full_passes(bases)
-            counts0 = await service_counts(bases)
-            commands0 = await command_buckets(bases)
+            metrics0 = await scrape(bases)
+            passes0, pass_seconds0 = gc_full_passes(metrics0)
+            counts0 = service_counts(metrics0)
+            commands0 = command_buckets(metrics0)
             cpu0, t0 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             me0 = time.process_time()
             busy0, all0 = machine_busy()
             await asyncio.gather(*drivers)
             cpu1, t1 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
-            passes1, pass_seconds1 = await gc_full_passes(bases)
-            counts1 = await service_counts(bases)
-            commands1 = await command_buckets(bases)
+            metrics1 = await scrape(bases)
+            passes1, pass_seconds1 = gc_full_passes(metrics1)
+            counts1 = service_counts(metrics1)
+            commands1 = command_buckets(metrics1)
             me1 = time.process_time()
             busy1, all1 = machine_busy()
             await asyncio.sleep(1.0)  # let the last updates land
@@ -369,18 +371,23 @@ async def run(
     }
 
 
-async def gc_full_passes(bases: list[str]) -> tuple[float, float]:
-    """Full garbage-collector passes the servers made so far, and their total seconds
-    (from /metrics)."""
-    count = total = 0.0
+async def scrape(bases: list[str]) -> list[str]:
+    """The /metrics lines of every server process, read once per reading."""
+    lines: list[str] = []
     async with httpx.AsyncClient(timeout=10) as http:
         for base in bases:
-            text = (await http.get(f"{base}/metrics")).text
-            for line in text.splitlines():
-                if line.startswith('reverie_gc_pause_seconds_count{generation="2"}'):
-                    count += float(line.rsplit(" ", 1)[1])
-                elif line.startswith('reverie_gc_pause_seconds_sum{generation="2"}'):
-                    total += float(line.rsplit(" ", 1)[1])
+            lines += (await http.get(f"{base}/metrics")).text.splitlines()
+    return lines
+
+
+def gc_full_passes(lines: list[str]) -> tuple[float, float]:
+    """Full garbage-collector passes the servers made so far, and their total seconds."""
+    count = total = 0.0
+    for line in lines:
+        if line.startswith('reverie_gc_pause_seconds_count{generation="2"}'):
+            count += float(line.rsplit(" ", 1)[1])
+        elif line.startswith('reverie_gc_pause_seconds_sum{generation="2"}'):
+            total += float(line.rsplit(" ", 1)[1])
     return count, total
 
 
@@ -388,30 +395,26 @@ async def gc_full_passes(bases: list[str]) -> tuple[float, float]:
 COUNTED = ("conflicts", "catch_ups")
 
 
-async def service_counts(bases: list[str]) -> dict[str, float]:
+def service_counts(lines: list[str]) -> dict[str, float]:
     """The servers' conflict and catch-up counters so far, summed over processes."""
     totals = dict.fromkeys(COUNTED, 0.0)
-    async with httpx.AsyncClient(timeout=10) as http:
-        for base in bases:
-            for line in (await http.get(f"{base}/metrics")).text.splitlines():
-                for name in COUNTED:
-                    if line.startswith(f"reverie_{name}_total "):
-                        totals[name] += float(line.rsplit(" ", 1)[1])
+    for line in lines:
+        for name in COUNTED:
+            if line.startswith(f"reverie_{name}_total "):
+                totals[name] += float(line.rsplit(" ", 1)[1])
     return totals
 
 
-async def command_buckets(bases: list[str]) -> dict[float, float]:
+def command_buckets(lines: list[str]) -> dict[float, float]:
     """The servers' command-time histogram so far (``reverie_action_fanout_seconds``:
     a command's arrival to its change reaching the connections), cumulative counts by
     upper bound, summed over processes."""
     buckets: dict[float, float] = {}
     prefix = 'reverie_action_fanout_seconds_bucket{le="'
-    async with httpx.AsyncClient(timeout=10) as http:
-        for base in bases:
-            for line in (await http.get(f"{base}/metrics")).text.splitlines():
-                if line.startswith(prefix):
-                    le = float(line[len(prefix) : line.index('"', len(prefix))])
-                    buckets[le] = buckets.get(le, 0.0) + float(line.rsplit(" ", 1)[1])
+    for line in lines:
+        if line.startswith(prefix):
+            le = float(line[len(prefix) : line.index('"', len(prefix))])
+            buckets[le] = buckets.get(le, 0.0) + float(line.rsplit(" ", 1)[1])
     return buckets
 
 
