@@ -34,6 +34,8 @@ IMAGINED = 10
 HAND = 6
 #: Tables the storyteller imagines for each clue (hands drawn from the background).
 SCENARIOS = 128
+#: Options the storyteller plays out a second time, on fresh imagined tables.
+SHORTLIST = 4
 
 
 @dataclass(frozen=True)
@@ -157,28 +159,63 @@ def _plan(
     gallery: bool,
     rng: random.Random,
 ) -> tuple[int, str, str]:
-    """A clever bot: the option with the most expected points for the storyteller."""
+    """A clever bot: the option with the most expected points for the storyteller.
+
+    Every option is played out on the same imagined tables; the few that look best are
+    then played out again on fresh ones, and the best of that second look is told. The
+    first look alone would favour options whose imagined tables happened to go well (the
+    best of many noisy estimates is an optimistic one), which at the real table shows as
+    more "nobody" and "everyone found" than the plan expected."""
     import numpy as np
 
-    book = seat.book
     players = view["players"]
     voters = len(players) - 1 - len(view["sat_out"])
     if voters < 1:
         return options[0]
-    vecs = book.encode([capitalise(o[2]) for o in options])  # as the voters will read it
-    n = len(options)
+    book = seat.book
     gen = np.random.default_rng(rng.getrandbits(63))
     # The voters as the storyteller imagines them: bots like itself, each with a taste
     # (which associations it shares), a literalness and a noise of its own. Each
     # imagined table seats some of them, so no option wins on one reader's taste.
     imagined = [Persona.of(int(gen.integers(2**62)), j, "clever") for j in range(IMAGINED)]
-    noise = np.array([v.noise for v in imagined])
     # Who shares which association, spread evenly: each imagined voter shares each
     # association with its own chance, but an association is shared by the expected
     # number of them, not by a lucky few (the storyteller would otherwise favour clues
     # that happen to look hard to its imagined voters and are easy for real ones).
     spin = gen.random(len(book.vectors))
     known = [(spin + j / IMAGINED) % 1.0 < v.know for j, v in enumerate(imagined)]
+    table = np.asarray(_points_by_finders(view["variant"], len(players), voters, gallery))
+
+    def expected(chosen: list[tuple[int, str, str]]) -> Any:
+        finders = _imagine(view, book, cards, chosen, gallery, voters, imagined, known, gen, rng)
+        return table[finders].mean(axis=1)
+
+    first = expected(options)
+    shortlist = [int(i) for i in np.argsort(-first, kind="stable")[:SHORTLIST]]
+    second = expected([options[i] for i in shortlist])
+    jitter = np.array([rng.random() * 1e-6 for _ in shortlist])
+    return options[shortlist[int(np.argmax(second + jitter))]]
+
+
+def _imagine(
+    view: dict[str, Any],
+    book: CardBook,
+    cards: list[int],
+    options: list[tuple[int, str, str]],
+    gallery: bool,
+    voters: int,
+    imagined: list[Persona],
+    known: list[Any],
+    gen: Any,
+    rng: random.Random,
+) -> Any:
+    """How many voters find the storyteller's card, for each option on each of
+    ``SCENARIOS`` imagined tables: (options × scenarios)."""
+    import numpy as np
+
+    vecs = book.encode([capitalise(o[2]) for o in options])  # as the voters will read it
+    n = len(options)
+    noise = np.array([v.noise for v in imagined])
     seats = np.argsort(gen.random((SCENARIOS, IMAGINED)), axis=1)[:, :voters]  # (scen × voters)
     mine = [o[0] for o in options]
     at = np.arange(n)[:, None, None]
@@ -190,37 +227,32 @@ def _plan(
         seen = seen + gen.normal(size=seen.shape[1:]) * noise[seats][..., None]
         story = seen[np.arange(n), :, :, mine]
         seen[np.arange(n), :, :, mine] = -np.inf
-        finders = (story > seen.max(axis=-1)).sum(axis=-1)  # (options × scenarios)
-    else:
-        hidden = [c for c in range(book.deck.count) if c not in set(view["hand"] or [])]
-        background = rng.sample(hidden, min(BACKGROUND, len(hidden)))
-        reads = book.fits_of_many(vecs, [*cards, *background], imagined, known)
-        story = reads[:, np.arange(n), mine]  # (imagined × options)
-        decks = reads[:, :, len(cards) :]  # (imagined × options × background)
-        # Imagined tables: each other player puts down the card of its hand (HAND
-        # background cards) that fits the clue best to its eyes; each voter then looks
-        # at the storyteller's card and the others' but their own. The same draws serve
-        # every option, so options are compared on the same tables.
-        hands = gen.integers(0, len(background), size=(SCENARIOS, voters, HAND))
-        put = np.empty((n, SCENARIOS, voters), dtype=np.int64)
-        for j in range(voters):
-            who = seats[:, j]
-            look = decks[who[:, None], :, hands[:, j, :]].transpose(2, 0, 1)  # (opt × scen × HAND)
-            look = look + gen.normal(size=(SCENARIOS, HAND)) * noise[who][:, None]
-            put[:, :, j] = hands[:, j, :][np.arange(SCENARIOS), look.argmax(axis=-1)]
-        finders = np.zeros((n, SCENARIOS), dtype=np.int64)
-        for i in range(voters):
-            who = seats[:, i]
-            rivals = decks[who[None, :, None], at, put]  # (options × scenarios × voters)
-            rivals = rivals + gen.normal(size=(SCENARIOS, voters)) * noise[who][:, None]
-            rivals[:, :, i] = -np.inf  # not its own card
-            mark = story[who].T + gen.normal(size=SCENARIOS) * noise[who]
-            finders += mark > rivals.max(axis=-1)
-    table = np.asarray(_points_by_finders(view["variant"], len(players), voters, gallery))
-    expected = table[finders].mean(axis=1)
-    jitter = np.array([rng.random() * 1e-6 for _ in options])
-    best = int(np.argmax(expected + jitter))
-    return options[best]
+        return (story > seen.max(axis=-1)).sum(axis=-1)
+    hidden = [c for c in range(book.deck.count) if c not in set(view["hand"] or [])]
+    background = rng.sample(hidden, min(BACKGROUND, len(hidden)))
+    reads = book.fits_of_many(vecs, [*cards, *background], imagined, known)
+    story = reads[:, np.arange(n), mine]  # (imagined × options)
+    decks = reads[:, :, len(cards) :]  # (imagined × options × background)
+    # Imagined tables: each other player puts down the card of its hand (HAND
+    # background cards) that fits the clue best to its eyes; each voter then looks
+    # at the storyteller's card and the others' but their own. The same draws serve
+    # every option, so options are compared on the same tables.
+    hands = gen.integers(0, len(background), size=(SCENARIOS, voters, HAND))
+    put = np.empty((n, SCENARIOS, voters), dtype=np.int64)
+    for j in range(voters):
+        who = seats[:, j]
+        look = decks[who[:, None], :, hands[:, j, :]].transpose(2, 0, 1)  # (opt × scen × HAND)
+        look = look + gen.normal(size=(SCENARIOS, HAND)) * noise[who][:, None]
+        put[:, :, j] = hands[:, j, :][np.arange(SCENARIOS), look.argmax(axis=-1)]
+    finders = np.zeros((n, SCENARIOS), dtype=np.int64)
+    for i in range(voters):
+        who = seats[:, i]
+        rivals = decks[who[None, :, None], at, put]  # (options × scenarios × voters)
+        rivals = rivals + gen.normal(size=(SCENARIOS, voters)) * noise[who][:, None]
+        rivals[:, :, i] = -np.inf  # not its own card
+        mark = story[who].T + gen.normal(size=SCENARIOS) * noise[who]
+        finders += mark > rivals.max(axis=-1)
+    return finders
 
 
 @functools.cache
