@@ -14,6 +14,7 @@ import pytest
 from reverie.content.decks import DEFAULT_DECK, deck_path, load_deck
 from tools.deckgen.model import LANGS, DeckBuildError
 from tools.deckgen.second.build import SCENES, deck_files, load_cuts, recipes
+from tools.deckgen.second.grammar import fill
 from tools.deckgen.second.library import extract_library, load_catalog, load_elements
 
 FOLDER = deck_path(DEFAULT_DECK)
@@ -89,6 +90,7 @@ IT_WRONG = [
     r"\bil [aeiou]",  # l' before a vowel
     r"\b(il|un) (s[bcdfghlmnpqrtvz]|z|gn|ps|pn)",  # lo/uno
     r"\b(di|a|da|in|su) (il|lo|la|l'|i|gli|le)\b",  # joined articles
+    r"\b(una|di una) luna\b",  # there is one moon: "la luna", as English says "the moon"
 ]
 RU_WRONG = [r"\bеж\b", r"\bежик", r"\bзвезды\b", r"\bв в", r"\bс с[бвгджзклмнпрстфхцчшщ]"]
 
@@ -113,6 +115,23 @@ def test_captions_are_sentences_in_three_languages(meta: dict[str, Any]) -> None
             assert not re.search(pat, m["caption"]["ru"].lower()), (cid, pat, m["caption"]["ru"])
     # "a unicorn" is right although it starts with a vowel letter: the lint allows "u".
     assert all(len(s) == len(meta) for s in seen.values())
+
+
+def test_a_thing_there_is_one_of_keeps_its_definite_article_in_italian(lib: Any) -> None:
+    moon, fox = lib["moon-face"].words, lib["fox"].words
+    assert fill("{a.un} e {b.un}; {a.diun}, {b.diun}", "it", {"a": moon, "b": fox}) == (
+        "La luna e una volpe; della luna, di una volpe"
+    )
+
+
+def test_every_cut_names_a_card_of_the_plan_and_says_why(lib: Any) -> None:
+    seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
+    planned = {f"{r.layout}/{r.variant}" for r in recipes(lib, seed, {})}
+    cuts = load_cuts(FOLDER)
+    assert cuts and set(cuts) <= planned, sorted(set(cuts) - planned)
+    assert all(len(why) > 20 for why in cuts.values())
+    kept = {m["recipe"] for m in json.loads((FOLDER / "meta.json").read_text())["cards"].values()}
+    assert not kept & set(cuts)
 
 
 def test_captions_stay_out_of_the_card_files(meta: dict[str, Any]) -> None:

@@ -488,7 +488,7 @@ SCENES = (
         {"swimmer": SEA, "actor": ACTORS},
         kit.ANY,
         {
-            "en": "The sea pours out of a painting with {swimmer}, and {actor} holds a bucket.",
+            "en": "The sea and {swimmer} pour out of a painting, and {actor} holds a bucket.",
             "ru": "Из картины выливается море, а с ним выплывает {swimmer}; {actor} "
             "подставляет ведро.",
             "it": "Dal quadro si riversa il mare e ne esce {swimmer.un}; {actor.un} tiene pronto "
@@ -596,7 +596,7 @@ SCENES = (
             "it": "{actor.un} si guarda allo specchio e vede {reflection.un}.",
         },
         mirror,
-        count=7,
+        count=9,
     ),
     Scene(
         "shadow",
@@ -609,20 +609,21 @@ SCENES = (
             "it": "{actor.un} proietta l'ombra {shadow.diun}.",
         },
         shadow,
-        count=7,
+        count=9,
     ),
     Scene(
         "puddle",
         "mirror",
         {"actor": ACTORS, "inside": SEA + FLYERS + ("moon-face", "planet")},
-        ("dawn", "desert", "fog", "meadow", "autumn", "storm"),
+        ("dawn", "desert", "fog", "meadow", "autumn"),  # daytime skies: the puddle holds the night
         {
             "en": "It is daytime, but the puddle at {actor.the}'s feet reflects the night and "
             "{inside}.",
             "ru": "Днём в луже у ног {actor.gen} отражаются ночное небо и {inside}.",
-            "it": "È giorno, ma la pozzanghera ai piedi {actor.diun} riflette la notte e "
+            "it": "È giorno, ma la pozzanghera ai piedi {actor.di} riflette la notte e "
             "{inside.un}.",
         },
         puddle,
+        count=7,
     ),
 )
