@@ -151,6 +151,22 @@ def test_deck_limits(small: ServerThread) -> None:
     assert r.status_code == 413 and r.json()["error"]["code"] == "deck_too_large"
 
 
+def test_a_zip_bomb_is_refused_past_the_decks_bound(small: ServerThread) -> None:
+    """Eight entries of 900 kB of zeros (each under the 1 MB file bound) in a ZIP of
+    a few kilobytes would inflate to 7.2 MB: only the deck's 2 MB are read, the rest
+    is refused, and the draft keeps nothing."""
+    base = small.base
+    deck, owner = new_deck(base)
+    bomb = zip_of({f"p{i:02d}.png": b"\x00" * 900_000 for i in range(8)})
+    assert len(bomb) < 100_000
+    got = results(upload(base, deck, owner, "bomb.zip", bomb))
+    codes = [x["code"] for x in got]
+    assert codes == ["not_a_picture"] * 2 + ["deck_too_large"] * 6
+    assert got[2]["params"] == {"mb": 2}
+    r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})
+    assert r.status_code == 200 and r.json()["count"] == 0
+
+
 def test_only_the_owner_changes_or_deletes_a_deck(server: ServerThread) -> None:
     base = server.base
     deck, owner = new_deck(base)
