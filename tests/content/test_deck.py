@@ -222,3 +222,34 @@ def test_deck_browser_page(browser: Any, server: str, default_deck: Deck, width:
     page.screenshot(path=str(SCREENSHOTS / f"decks-{width}.png"))
     assert not failures, failures
     ctx.close()
+
+
+def test_the_credits_page_names_every_source_of_the_decks(browser: Any, server: str) -> None:
+    """Each deck's credits.json (every element's source, author and license) reaches
+    the app's credits page."""
+    import httpx
+
+    sources = httpx.get(f"{server}/api/credits").json()["sources"]
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    failures = _watch(page)
+    page.goto(f"{server}/credits")
+    content = page.locator("#content")
+    expect(content.locator("article.credit").first).to_be_visible()
+    for name in (DEFAULT_DECK, FIRST_EDITION):
+        folder = deck_path(name)
+        credits = json.loads((folder / "credits.json").read_text(encoding="utf-8"))["credits"]
+        listed = [s for s in sources if s["used_for"] == f"decks/{folder.name}"]
+        assert [s["source"] for s in listed] == [c["source"] for c in credits]
+        for c in credits:
+            assert next(s for s in listed if s["source"] == c["source"])["authors"] == c["authors"]
+            expect(content.locator("article.credit", has_text=c["source"]).first).to_be_visible()
+    text = content.inner_text()
+    for author in ("Lorc", "Delapouite", "Gerald G.", "Microsoft Corporation"):
+        assert author in text, author
+    # Openclipart's file paths have no spaces: they must wrap, not widen the page.
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"horizontal scroll of {overflow}px at 375px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "credits-375.png"), full_page=True)
+    assert not failures, failures
+    page.close()
