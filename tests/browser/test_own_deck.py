@@ -31,11 +31,11 @@ def _card_srcs(page: Page) -> list[str]:
     ]
 
 
-def play_to_the_end(players: list[Player], deck: str) -> int:
+def play_to_the_end(players: list[Player], deck: str, caption: str) -> int:
     """Three people play Dixit through the UI until the final scores: the host claims
     the first turn, every storyteller gives a clue, the others lay a card and vote for
     another's. Returns the number of the last turn. Every picture shown is one of the
-    deck's (its random name, nothing else)."""
+    deck's (its random name, nothing else), and no page shows a card's ``caption``."""
     pattern = re.compile(rf"https?://[^/]+{CARD_SRC.format(deck=deck)}")
     for _ in range(300):
         if all(p.page.locator("#final").is_visible() for p in players):
@@ -56,6 +56,7 @@ def play_to_the_end(players: list[Player], deck: str) -> int:
                 page.click("#confirm-vote")
             for src in _card_srcs(page):
                 assert pattern.fullmatch(src), src
+            assert caption not in page.content()
         players[0].page.wait_for_timeout(200)
     for p in players:
         expect(p.page.locator("#final")).to_be_visible()
@@ -143,6 +144,10 @@ def test_an_upload_of_good_and_bad_files_then_a_whole_game_with_the_deck(
     join(bob, invite, "Bob")
     join(cy, invite, "Cy")
     expect(page.locator(".lobby-player")).to_have_count(3)
+    # The table reads the deck's pictures, never its captions (the deck browser's).
+    asked: list[str] = []
+    for p in (bob, cy):
+        p.page.on("request", lambda r: asked.append(r.url))
     page.click("#start")
     expect(page.locator(".hand-row .card-tile img")).to_have_count(6)
     page.wait_for_function(
@@ -151,7 +156,8 @@ def test_an_upload_of_good_and_bad_files_then_a_whole_game_with_the_deck(
     )
     shot(page, "mydeck-game-1280", full_page=True)
     shot(bob.page, "mydeck-game-375", full_page=True)
-    last_turn = play_to_the_end([host, bob, cy], deck)
+    last_turn = play_to_the_end([host, bob, cy], deck, "a red wall in the sun")
+    assert not [u for u in asked if re.search(rf"/api/decks/{deck}(\?|$)", u)], asked
     assert last_turn == 2  # 24 cards: the second turn's refill empties the deck
     shot(page, "mydeck-final-1280", full_page=True)
     shot(bob.page, "mydeck-final-375", full_page=True)
