@@ -238,3 +238,36 @@ def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
         assert ok[0] == 200 and ok[-1] == 429
     finally:
         srv.stop()
+
+
+def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgres_url: str) -> None:
+    """Decks live in the event store's database: a deck made on one process is played,
+    served and deleted on another."""
+    from tests.scale.cluster import Process, RedisServer
+
+    redis_server = RedisServer(tmp_path).start()
+    a = Process(tmp_path, postgres_url, redis_server.url).start()
+    b = Process(tmp_path, postgres_url, redis_server.url).start()
+    try:
+        deck, owner = new_deck(a.base)
+        zipped = zip_of({f"p{i}.png": numbered(i) for i in range(24)})
+        cards = [x["card"] for x in results(upload(a.base, deck, owner, "d.zip", zipped))]
+        assert len(cards) == 24
+        assert httpx.get(f"{b.base}/api/decks/{deck}").status_code == 404  # a draft
+        r = httpx.post(f"{a.base}/api/decks/{deck}/publish", json={"title": "Shared"},
+                       headers={OWNER: owner})  # fmt: skip
+        assert r.status_code == 200, r.text
+        assert httpx.get(f"{b.base}/api/decks/{deck}").json()["title"]["en"] == "Shared"
+        picture = httpx.get(f"{b.base}/decks/{deck}/{cards[0]}.webp")
+        assert picture.status_code == 200 and picture.content == (
+            httpx.get(f"{a.base}/decks/{deck}/{cards[0]}.webp").content
+        )
+        create_room(b.base, "dixit", 3, deck=deck)  # records the deck's use
+        assert httpx.delete(f"{b.base}/api/decks/{deck}", headers={OWNER: owner}).status_code == 204
+        assert httpx.get(f"{a.base}/api/decks/{deck}").json()["error"]["code"] == "deck_deleted"
+        # The room opened with it keeps its pictures, on either process.
+        assert httpx.get(f"{a.base}/decks/{deck}/{cards[1]}.webp").status_code == 200
+    finally:
+        a.stop()
+        b.stop()
+        redis_server.kill()
