@@ -15,7 +15,7 @@ from playwright.sync_api import FilePayload, Page, expect
 from reverie.content.uploads import CARD_SIZE
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import choose, create_room, join
-from tests.pictures import SECRET, bomb_png, damaged_jpeg, exif_jpeg, numbered, picture
+from tests.pictures import SECRET, bomb_png, damaged_jpeg, exif_jpeg, numbered, picture, zip_of
 
 
 def payload(name: str, mime: str, data: bytes) -> FilePayload:
@@ -71,11 +71,15 @@ def test_an_upload_of_good_and_bad_files_then_a_whole_game_with_the_deck(
     host = open_player("host", DESKTOP)
     page = host.page
     page.goto("/decks/new")
-    # 23 pictures and the photo: 24 cards, enough for Dixit at three (3 hands of 6 and
-    # 3 cards a turn), and few enough that its deck runs out: the game must end.
-    good = [payload(f"card-{i:02d}.png", "image/png", numbered(i)) for i in range(23)]
+    # 21 pictures, a ZIP of two more and the photo: 24 cards, enough for Dixit at three
+    # (3 hands of 6 and 3 cards a turn), and few enough that its deck runs out: the
+    # game must end.
+    good = [payload(f"card-{i:02d}.png", "image/png", numbered(i)) for i in range(21)]
+    album = zip_of({"a/p1.png": numbered(30), "a/p2.webp": numbered(31, "WEBP"),
+                    "a/notes.txt": b"not a picture"})  # fmt: skip
     files = [
         *good,
+        payload("album.zip", "application/zip", album),
         payload("photo.jpg", "image/jpeg", exif_jpeg()),
         payload("broken.jpg", "image/jpeg", damaged_jpeg()),
         payload("bomb.png", "image/png", bomb_png()),
@@ -98,7 +102,7 @@ def test_an_upload_of_good_and_bad_files_then_a_whole_game_with_the_deck(
     page.click("#upload")
     expect(page.locator("#cards .tile")).to_have_count(24, timeout=30_000)
     refused = page.locator("#refused li")
-    expect(refused).to_have_count(5)
+    expect(refused).to_have_count(6)
     codes = {
         li.locator(".fname").inner_text(): li.get_attribute("data-code") for li in refused.all()
     }
@@ -108,6 +112,7 @@ def test_an_upload_of_good_and_bad_files_then_a_whole_game_with_the_deck(
         "bomb.png": "too_many_pixels",
         "huge.png": "file_too_large",
         "fake.jpg": "not_a_picture",
+        "album.zip › a/notes.txt": "not_a_picture",
     }
     expect(refused.filter(has_text="bomb.png")).to_contain_text("million pixels")
     expect(refused.filter(has_text="huge.png")).to_contain_text("larger than 25 MB")
