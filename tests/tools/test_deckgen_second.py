@@ -134,6 +134,14 @@ def test_every_cut_names_a_card_of_the_plan_and_says_why(lib: Any) -> None:
     assert not kept & set(cuts)
 
 
+def test_cards_stay_light_for_a_phone() -> None:
+    """The finish is SVG filters, not pixels: a card stays a few kilobytes (a hand of
+    six loads like one photo)."""
+    sizes = [p.stat().st_size for p in (FOLDER / "cards").glob("*.svg")]
+    assert len(sizes) >= 300
+    assert max(sizes) <= 40_000 and sum(sizes) / len(sizes) <= 15_000, (max(sizes), sum(sizes))
+
+
 def test_captions_stay_out_of_the_card_files(meta: dict[str, Any]) -> None:
     deck = load_deck(FOLDER)
     for i, card in enumerate(deck.cards):
