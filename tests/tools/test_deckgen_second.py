@@ -13,7 +13,14 @@ import pytest
 
 from reverie.content.decks import DEFAULT_DECK, deck_path, load_deck
 from tools.deckgen.model import LANGS, DeckBuildError
-from tools.deckgen.second.build import SCENES, deck_files, load_cuts, recipes
+from tools.deckgen.second.build import (
+    SCENES,
+    deck_files,
+    deck_recipes,
+    load_cuts,
+    load_replacements,
+    recipes,
+)
 from tools.deckgen.second.grammar import fill
 from tools.deckgen.second.library import extract_library, load_catalog, load_elements
 
@@ -33,7 +40,7 @@ def meta() -> dict[str, Any]:
 
 def test_the_committed_deck_is_exactly_what_the_build_writes(lib: Any) -> None:
     seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
-    files = deck_files(lib, recipes(lib, seed, load_cuts(FOLDER)), seed)
+    files = deck_files(lib, deck_recipes(FOLDER, lib, seed), seed)
     for rel, data in files.items():
         assert (FOLDER / rel).read_bytes() == data, f"{rel} is stale: run `make deck`"
     on_disk = {f"cards/{p.name}" for p in (FOLDER / "cards").iterdir()}
@@ -132,6 +139,27 @@ def test_every_cut_names_a_card_of_the_plan_and_says_why(lib: Any) -> None:
     assert all(len(why) > 20 for why in cuts.values())
     kept = {m["recipe"] for m in json.loads((FOLDER / "meta.json").read_text())["cards"].values()}
     assert not kept & set(cuts)
+
+
+def test_a_card_cut_after_release_leaves_its_place_to_its_replacement(lib: Any) -> None:
+    """Rooms name cards by their place in the deck: replacing cut cards changes those
+    places only, and no other card's cast."""
+    seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
+    cuts, replace = load_cuts(FOLDER), load_replacements(FOLDER)
+    assert replace and set(replace) <= set(cuts)
+    before = recipes(lib, seed, {k: v for k, v in cuts.items() if k not in replace})
+    after = deck_recipes(FOLDER, lib, seed)
+    assert len(before) == len(after)
+    changed = {
+        f"{b.layout}/{b.variant}": f"{a.layout}/{a.variant}"
+        for b, a in zip(before, after, strict=True)
+        if b != a
+    }
+    assert changed == replace
+    with pytest.raises(DeckBuildError, match="not cut"):
+        recipes(lib, seed, {}, {"lake/0": "mirror/7"})
+    with pytest.raises(DeckBuildError, match="next variants"):
+        recipes(lib, seed, cuts, {"lake/0": "mirror/9"})
 
 
 def test_cards_stay_light_for_a_phone() -> None:

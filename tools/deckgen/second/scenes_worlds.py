@@ -596,7 +596,7 @@ SCENES = (
             "it": "{actor.un} si guarda allo specchio e vede {reflection.un}.",
         },
         mirror,
-        count=9,
+        count=7,
     ),
     Scene(
         "shadow",
@@ -609,13 +609,13 @@ SCENES = (
             "it": "{actor.un} proietta l'ombra {shadow.diun}.",
         },
         shadow,
-        count=9,
+        count=7,
     ),
     Scene(
         "puddle",
         "mirror",
         {"actor": ACTORS, "inside": SEA + FLYERS + ("moon-face", "planet")},
-        ("dawn", "desert", "fog", "meadow", "autumn"),  # daytime skies: the puddle holds the night
+        ("dawn", "desert", "fog", "meadow", "autumn", "storm"),
         {
             "en": "It is daytime, but the puddle at {actor.the}'s feet reflects the night and "
             "{inside}.",
@@ -624,6 +624,5 @@ SCENES = (
             "{inside.un}.",
         },
         puddle,
-        count=7,
     ),
 )
