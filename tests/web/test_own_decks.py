@@ -133,6 +133,29 @@ def test_every_refused_file_says_why(small: ServerThread) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "deck_empty"
 
 
+def test_an_upload_cut_off_midway_leaves_nothing(small: ServerThread) -> None:
+    """A connection that drops before the whole file arrived adds no card, although
+    what did arrive is a whole picture (with the rest of the body never sent)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    base = small.base
+    deck, owner = new_deck(base)
+    data = picture("PNG", (600, 900))
+    url = urlsplit(base)
+    with socket.create_connection((url.hostname, url.port)) as s:
+        s.sendall(
+            f"POST /api/decks/{deck}/pictures?name=half.png HTTP/1.1\r\nHost: {url.netloc}\r\n"
+            f"x-deck-owner: {owner}\r\nContent-Length: {len(data) + 50_000}\r\n\r\n".encode()
+            + data
+        )
+    # The same draft still takes a whole picture afterwards, and holds only that one.
+    whole = results(upload(base, deck, owner, "whole.png", data))
+    assert [x["ok"] for x in whole] == [True]
+    r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})
+    assert [c["id"] for c in r.json()["cards"]] == [whole[0]["card"]]
+
+
 def test_deck_limits(small: ServerThread) -> None:
     base = small.base
     deck, owner = new_deck(base)
