@@ -117,6 +117,11 @@ def test_card_files_are_clean_portrait_svgs(deck: Deck) -> None:
         assert words <= SVG_VOCABULARY, f"{card.id} contains {sorted(words - SVG_VOCABULARY)}"
         for e in deck.meta(i).elements:
             assert e["id"].split(":", 1)[1] not in text, (card.id, e["id"])
+        # Every internal reference resolves: a missing symbol or gradient would draw
+        # nothing, silently, and the card would still "load".
+        ids = set(re.findall(r'\bid="([^"]+)"', text))
+        refs = set(re.findall(r'href="#([^"]+)"', text)) | set(re.findall(r"url\(#([^)]+)\)", text))
+        assert refs <= ids, (card.id, sorted(refs - ids))
 
 
 def test_loader_reports_missing_and_malformed_manifests(tmp_path: Path) -> None:
@@ -192,6 +197,21 @@ def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -
     assert len(sizes) == len(deck.cards)
     bad = [deck.cards[i].id for i, (w, h) in enumerate(sizes) if w <= 0 or h <= 0]
     assert not bad, bad
+    # Painted, not blank: the spread of each card's luminance over a 40 x 60 thumbnail
+    # (same origin, so the canvas may read it).
+    spread = page.evaluate(
+        """() => Array.from(document.images).map((img) => {
+          const cv = document.createElement("canvas"); cv.width = 40; cv.height = 60;
+          const cx = cv.getContext("2d"); cx.drawImage(img, 0, 0, 40, 60);
+          const px = cx.getImageData(0, 0, 40, 60).data; const v = [];
+          for (let i = 0; i < px.length; i += 4)
+            v.push(px[i + 3] ? 0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2] : -1);
+          const m = v.reduce((a, b) => a + b, 0) / v.length;
+          return [Math.min(...v), Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length)];
+        })"""
+    )
+    blank = [deck.cards[i].id for i, (low, sd) in enumerate(spread) if low < 0 or sd < 8]
+    assert not blank, f"cards with transparent or flat pixels: {blank}"
     assert all(abs(w / h - 2 / 3) < 0.01 for w, h in sizes)
     assert not failures, failures
     page.close()
@@ -222,3 +242,34 @@ def test_deck_browser_page(browser: Any, server: str, default_deck: Deck, width:
     page.screenshot(path=str(SCREENSHOTS / f"decks-{width}.png"))
     assert not failures, failures
     ctx.close()
+
+
+def test_the_credits_page_names_every_source_of_the_decks(browser: Any, server: str) -> None:
+    """Each deck's credits.json (every element's source, author and license) reaches
+    the app's credits page."""
+    import httpx
+
+    sources = httpx.get(f"{server}/api/credits").json()["sources"]
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    failures = _watch(page)
+    page.goto(f"{server}/credits")
+    content = page.locator("#content")
+    expect(content.locator("article.credit").first).to_be_visible()
+    for name in (DEFAULT_DECK, FIRST_EDITION):
+        folder = deck_path(name)
+        credits = json.loads((folder / "credits.json").read_text(encoding="utf-8"))["credits"]
+        listed = [s for s in sources if s["used_for"] == f"decks/{folder.name}"]
+        assert [s["source"] for s in listed] == [c["source"] for c in credits]
+        for c in credits:
+            assert next(s for s in listed if s["source"] == c["source"])["authors"] == c["authors"]
+            expect(content.locator("article.credit", has_text=c["source"]).first).to_be_visible()
+    text = content.inner_text()
+    for author in ("Lorc", "Delapouite", "Gerald G.", "Microsoft Corporation"):
+        assert author in text, author
+    # Openclipart's file paths have no spaces: they must wrap, not widen the page.
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"horizontal scroll of {overflow}px at 375px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "credits-375.png"), full_page=True)
+    assert not failures, failures
+    page.close()

@@ -134,6 +134,34 @@ def test_a_zip_that_lies_about_its_sizes_is_read_only_to_the_bound() -> None:
     assert entry.code in ("file_too_large", "damaged")
 
 
+@pytest.mark.parametrize("lying", [False, True], ids=["honest", "lying-headers"])
+def test_a_zip_bomb_is_inflated_only_to_the_decks_bound(lying: bool) -> None:
+    """Forty entries of 2 MB of zeros (each under the per-file bound) in a ZIP of a few
+    kilobytes: with a 5 MB bound in all, two entries are inflated and the rest refused
+    unread. Headers that understate the sizes get no further: reading stops at the
+    claimed size and the entry is damaged."""
+    archive = bytearray(zip_of({f"p{i:02d}.png": b"\x00" * 2_000_000 for i in range(40)}))
+    assert len(archive) < 200_000
+    if lying:  # every header claims 10 bytes: only the reads' bounds hold
+        for sig, offset in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+            at = archive.find(sig)
+            while at >= 0:
+                archive[at + offset : at + offset + 4] = (10).to_bytes(4, "little")
+                at = archive.find(sig, at + 4)
+    entries = unpack_zip(
+        bytes(archive), max_entries=200, max_entry_bytes=3_000_000, max_total_bytes=5_000_000
+    )
+    assert len(entries) == 40
+    bodies = [e for _, e in entries if isinstance(e, bytes)]
+    refused = [e for _, e in entries if isinstance(e, UploadRefused)]
+    if lying:
+        assert not bodies and {e.code for e in refused} == {"damaged"}
+        return
+    assert len(bodies) == 2 and sum(map(len, bodies)) <= 5_000_000
+    assert len(refused) == 38 and {e.code for e in refused} == {"deck_too_large"}
+    assert refused[0].params == {"mb": 5}
+
+
 def test_bad_and_empty_zips_are_refused() -> None:
     with pytest.raises(UploadRefused) as bad:
         unpack_zip(b"PK\x03\x04 not really", max_entries=5, max_entry_bytes=1000)

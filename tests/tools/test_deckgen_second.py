@@ -13,7 +13,15 @@ import pytest
 
 from reverie.content.decks import DEFAULT_DECK, deck_path, load_deck
 from tools.deckgen.model import LANGS, DeckBuildError
-from tools.deckgen.second.build import SCENES, deck_files, load_cuts, recipes
+from tools.deckgen.second.build import (
+    SCENES,
+    deck_files,
+    deck_recipes,
+    load_cuts,
+    load_replacements,
+    recipes,
+)
+from tools.deckgen.second.grammar import fill
 from tools.deckgen.second.library import extract_library, load_catalog, load_elements
 
 FOLDER = deck_path(DEFAULT_DECK)
@@ -32,7 +40,7 @@ def meta() -> dict[str, Any]:
 
 def test_the_committed_deck_is_exactly_what_the_build_writes(lib: Any) -> None:
     seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
-    files = deck_files(lib, recipes(lib, seed, load_cuts(FOLDER)), seed)
+    files = deck_files(lib, deck_recipes(FOLDER, lib, seed), seed)
     for rel, data in files.items():
         assert (FOLDER / rel).read_bytes() == data, f"{rel} is stale: run `make deck`"
     on_disk = {f"cards/{p.name}" for p in (FOLDER / "cards").iterdir()}
@@ -89,6 +97,7 @@ IT_WRONG = [
     r"\bil [aeiou]",  # l' before a vowel
     r"\b(il|un) (s[bcdfghlmnpqrtvz]|z|gn|ps|pn)",  # lo/uno
     r"\b(di|a|da|in|su) (il|lo|la|l'|i|gli|le)\b",  # joined articles
+    r"\b(una|di una) luna\b",  # there is one moon: "la luna", as English says "the moon"
 ]
 RU_WRONG = [r"\bеж\b", r"\bежик", r"\bзвезды\b", r"\bв в", r"\bс с[бвгджзклмнпрстфхцчшщ]"]
 
@@ -113,6 +122,52 @@ def test_captions_are_sentences_in_three_languages(meta: dict[str, Any]) -> None
             assert not re.search(pat, m["caption"]["ru"].lower()), (cid, pat, m["caption"]["ru"])
     # "a unicorn" is right although it starts with a vowel letter: the lint allows "u".
     assert all(len(s) == len(meta) for s in seen.values())
+
+
+def test_a_thing_there_is_one_of_keeps_its_definite_article_in_italian(lib: Any) -> None:
+    moon, fox = lib["moon-face"].words, lib["fox"].words
+    assert fill("{a.un} e {b.un}; {a.diun}, {b.diun}", "it", {"a": moon, "b": fox}) == (
+        "La luna e una volpe; della luna, di una volpe"
+    )
+
+
+def test_every_cut_names_a_card_of_the_plan_and_says_why(lib: Any) -> None:
+    seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
+    planned = {f"{r.layout}/{r.variant}" for r in recipes(lib, seed, {})}
+    cuts = load_cuts(FOLDER)
+    assert cuts and set(cuts) <= planned, sorted(set(cuts) - planned)
+    assert all(len(why) > 20 for why in cuts.values())
+    kept = {m["recipe"] for m in json.loads((FOLDER / "meta.json").read_text())["cards"].values()}
+    assert not kept & set(cuts)
+
+
+def test_a_card_cut_after_release_leaves_its_place_to_its_replacement(lib: Any) -> None:
+    """Rooms name cards by their place in the deck: replacing cut cards changes those
+    places only, and no other card's cast."""
+    seed = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["seed"]
+    cuts, replace = load_cuts(FOLDER), load_replacements(FOLDER)
+    assert replace and set(replace) <= set(cuts)
+    before = recipes(lib, seed, {k: v for k, v in cuts.items() if k not in replace})
+    after = deck_recipes(FOLDER, lib, seed)
+    assert len(before) == len(after)
+    changed = {
+        f"{b.layout}/{b.variant}": f"{a.layout}/{a.variant}"
+        for b, a in zip(before, after, strict=True)
+        if b != a
+    }
+    assert changed == replace
+    with pytest.raises(DeckBuildError, match="not cut"):
+        recipes(lib, seed, {}, {"lake/0": "mirror/7"})
+    with pytest.raises(DeckBuildError, match="next variants"):
+        recipes(lib, seed, cuts, {"lake/0": "mirror/9"})
+
+
+def test_cards_stay_light_for_a_phone() -> None:
+    """The finish is SVG filters, not pixels: a card stays a few kilobytes (a hand of
+    six loads like one photo)."""
+    sizes = [p.stat().st_size for p in (FOLDER / "cards").glob("*.svg")]
+    assert len(sizes) >= 300
+    assert max(sizes) <= 40_000 and sum(sizes) / len(sizes) <= 15_000, (max(sizes), sum(sizes))
 
 
 def test_captions_stay_out_of_the_card_files(meta: dict[str, Any]) -> None:

@@ -95,6 +95,23 @@ def test_a_players_deck_leaks_no_owner_and_no_order(server: ServerThread) -> Non
     served = [httpx.get(f"{base}/decks/{deck}/{i}") for i in images[:3]]
     for res in served:
         assert res.status_code == 200 and "holiday" not in str(res.headers).lower()
+        # No date or version that would tell when (so in which order) it was uploaded.
+        assert not {"last-modified", "etag", "content-disposition", "date-uploaded"} & set(
+            res.headers
+        ), res.headers
+    # A second deck of the same person from the same address: nothing in common with
+    # the first in its name or its cards' names (ids made of a time or a counter would
+    # share their first letters).
+    again = httpx.post(f"{base}/api/decks").json()
+    assert again["owner"] != owner and again["deck"][:6] != deck[:6]
+    r = httpx.post(
+        f"{base}/api/decks/{again['deck']}/pictures",
+        params={"name": "holiday-000.png"},
+        content=names["holiday-000.png"],
+        headers={"x-deck-owner": again["owner"]},
+    )
+    twin = r.json()["results"][0]["card"]
+    assert all(twin[:6] != i[:6] for i in images)
     for client in players:
         for frame in client.frames:
             text = json.dumps(frame)

@@ -133,6 +133,29 @@ def test_every_refused_file_says_why(small: ServerThread) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "deck_empty"
 
 
+def test_an_upload_cut_off_midway_leaves_nothing(small: ServerThread) -> None:
+    """A connection that drops before the whole file arrived adds no card, although
+    what did arrive is a whole picture (with the rest of the body never sent)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    base = small.base
+    deck, owner = new_deck(base)
+    data = picture("PNG", (600, 900))
+    url = urlsplit(base)
+    with socket.create_connection((url.hostname, url.port)) as s:
+        s.sendall(
+            f"POST /api/decks/{deck}/pictures?name=half.png HTTP/1.1\r\nHost: {url.netloc}\r\n"
+            f"x-deck-owner: {owner}\r\nContent-Length: {len(data) + 50_000}\r\n\r\n".encode()
+            + data
+        )
+    # The same draft still takes a whole picture afterwards, and holds only that one.
+    whole = results(upload(base, deck, owner, "whole.png", data))
+    assert [x["ok"] for x in whole] == [True]
+    r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})
+    assert [c["id"] for c in r.json()["cards"]] == [whole[0]["card"]]
+
+
 def test_deck_limits(small: ServerThread) -> None:
     base = small.base
     deck, owner = new_deck(base)
@@ -149,6 +172,22 @@ def test_deck_limits(small: ServerThread) -> None:
         assert results(upload(base, deck2, owner2, "n.png", raw.getvalue()))[0]["ok"]
     r = upload(base, deck2, owner2, "n.png", raw.getvalue())
     assert r.status_code == 413 and r.json()["error"]["code"] == "deck_too_large"
+
+
+def test_a_zip_bomb_is_refused_past_the_decks_bound(small: ServerThread) -> None:
+    """Eight entries of 900 kB of zeros (each under the 1 MB file bound) in a ZIP of
+    a few kilobytes would inflate to 7.2 MB: only the deck's 2 MB are read, the rest
+    is refused, and the draft keeps nothing."""
+    base = small.base
+    deck, owner = new_deck(base)
+    bomb = zip_of({f"p{i:02d}.png": b"\x00" * 900_000 for i in range(8)})
+    assert len(bomb) < 100_000
+    got = results(upload(base, deck, owner, "bomb.zip", bomb))
+    codes = [x["code"] for x in got]
+    assert codes == ["not_a_picture"] * 2 + ["deck_too_large"] * 6
+    assert got[2]["params"] == {"mb": 2}
+    r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})
+    assert r.status_code == 200 and r.json()["count"] == 0
 
 
 def test_only_the_owner_changes_or_deletes_a_deck(server: ServerThread) -> None:
@@ -222,3 +261,36 @@ def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
         assert ok[0] == 200 and ok[-1] == 429
     finally:
         srv.stop()
+
+
+def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgres_url: str) -> None:
+    """Decks live in the event store's database: a deck made on one process is played,
+    served and deleted on another."""
+    from tests.scale.cluster import Process, RedisServer
+
+    redis_server = RedisServer(tmp_path).start()
+    a = Process(tmp_path, postgres_url, redis_server.url).start()
+    b = Process(tmp_path, postgres_url, redis_server.url).start()
+    try:
+        deck, owner = new_deck(a.base)
+        zipped = zip_of({f"p{i}.png": numbered(i) for i in range(24)})
+        cards = [x["card"] for x in results(upload(a.base, deck, owner, "d.zip", zipped))]
+        assert len(cards) == 24
+        assert httpx.get(f"{b.base}/api/decks/{deck}").status_code == 404  # a draft
+        r = httpx.post(f"{a.base}/api/decks/{deck}/publish", json={"title": "Shared"},
+                       headers={OWNER: owner})  # fmt: skip
+        assert r.status_code == 200, r.text
+        assert httpx.get(f"{b.base}/api/decks/{deck}").json()["title"]["en"] == "Shared"
+        picture = httpx.get(f"{b.base}/decks/{deck}/{cards[0]}.webp")
+        assert picture.status_code == 200 and picture.content == (
+            httpx.get(f"{a.base}/decks/{deck}/{cards[0]}.webp").content
+        )
+        create_room(b.base, "dixit", 3, deck=deck)  # records the deck's use
+        assert httpx.delete(f"{b.base}/api/decks/{deck}", headers={OWNER: owner}).status_code == 204
+        assert httpx.get(f"{a.base}/api/decks/{deck}").json()["error"]["code"] == "deck_deleted"
+        # The room opened with it keeps its pictures, on either process.
+        assert httpx.get(f"{a.base}/decks/{deck}/{cards[1]}.webp").status_code == 200
+    finally:
+        a.stop()
+        b.stop()
+        redis_server.kill()

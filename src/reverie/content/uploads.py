@@ -161,16 +161,22 @@ def _fitted(img: Image.Image, fit: Fit) -> Image.Image:
 
 
 def unpack_zip(
-    data: bytes, *, max_entries: int, max_entry_bytes: int
+    data: bytes, *, max_entries: int, max_entry_bytes: int, max_total_bytes: int | None = None
 ) -> list[tuple[str, bytes | UploadRefused]]:
     """The files of a ZIP archive, each with its bytes or why it is refused (folders
     and system files skipped); raises :class:`UploadRefused` when the archive itself
-    cannot be read or holds no file."""
+    cannot be read or holds no file.
+
+    ``max_total_bytes`` bounds what all entries together inflate to (a few hundred
+    kilobytes of ZIP can hold gigabytes of zeros, each entry under the per-file bound):
+    entries past it are refused as ``deck_too_large`` without being inflated."""
+    total_limit = max_entries * max_entry_bytes if max_total_bytes is None else max_total_bytes
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError):
         raise UploadRefused("bad_zip", "The ZIP archive cannot be read.") from None
     out: list[tuple[str, bytes | UploadRefused]] = []
+    total = 0
     with archive:
         entries = [i for i in archive.infolist() if not i.is_dir() and not _junk(i.filename)]
         for n, info in enumerate(entries):
@@ -184,16 +190,25 @@ def unpack_zip(
             if info.file_size > max_entry_bytes:
                 out.append((name, file_too_large(max_entry_bytes)))
                 continue
+            room = total_limit - total
+            if room <= 0 or info.file_size > room:
+                out.append((name, deck_too_large(total_limit)))
+                continue
+            bound = min(max_entry_bytes, room)
             try:
                 with archive.open(info) as f:
                     # Read one byte past the bound: a header that lies about the size
                     # cannot make us inflate more than that.
-                    body = f.read(max_entry_bytes + 1)
+                    body = f.read(bound + 1)
             except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
                 out.append((name, UploadRefused("damaged", "The file is damaged.")))
                 continue
+            total += len(body)
             if len(body) > max_entry_bytes:
                 out.append((name, file_too_large(max_entry_bytes)))
+                continue
+            if len(body) > bound:
+                out.append((name, deck_too_large(total_limit)))
                 continue
             out.append((name, body))
     if not out:
@@ -210,6 +225,12 @@ def file_too_large(limit: int) -> UploadRefused:
     """The refusal of a file past ``limit`` bytes."""
     mb = max(1, limit // 1_000_000)
     return UploadRefused("file_too_large", f"The file is larger than {mb} MB.", mb=mb)
+
+
+def deck_too_large(limit: int) -> UploadRefused:
+    """The refusal of pictures past ``limit`` bytes for one deck."""
+    mb = max(1, limit // 1_000_000)
+    return UploadRefused("deck_too_large", f"A deck takes at most {mb} MB.", mb=mb)
 
 
 def too_many_pictures(limit: int) -> UploadRefused:

@@ -222,13 +222,18 @@ async def add_pictures(request: Request) -> Response:
         return error(413, refused.code, refused.message, **refused.params)
     entries: list[tuple[str, bytes | UploadRefused]]
     if is_zip(data):
+        # Inflating is bounded (per entry and in all) but still seconds of work for a
+        # large archive: off the event loop, and no more at once than decoding.
         try:
-            entries = [
-                (f"{name} › {inner}", body)
-                for inner, body in unpack_zip(
-                    data, max_entries=cfg.deck_max_cards, max_entry_bytes=file_limit
+            async with ctx.decoder():
+                unpacked = await asyncio.to_thread(
+                    unpack_zip,
+                    data,
+                    max_entries=cfg.deck_max_cards,
+                    max_entry_bytes=file_limit,
+                    max_total_bytes=deck_limit,
                 )
-            ]
+            entries = [(f"{name} › {inner}", body) for inner, body in unpacked]
         except UploadRefused as exc:
             entries = [(name, exc)]
     else:

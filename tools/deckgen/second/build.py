@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -112,9 +113,56 @@ def load_cuts(deck_dir: Path) -> dict[str, str]:
     return data
 
 
-def recipes(lib: Mapping[str, Element], seed: int, cuts: Mapping[str, str]) -> list[Recipe]:
-    """The deck's recipes without the cut cards."""
-    return [r for r in plan_deck(SCENES, lib, seed) if f"{r.layout}/{r.variant}" not in cuts]
+def load_replacements(deck_dir: Path) -> dict[str, str]:
+    """Cut cards whose place another card takes: ``"lake/0"`` -> ``"mirror/7"``."""
+    path = deck_dir / CUTS_FILE
+    if not path.is_file():
+        return {}
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8")).get("replace", {})
+    return data
+
+
+def _key(r: Recipe) -> str:
+    return f"{r.layout}/{r.variant}"
+
+
+def recipes(
+    lib: Mapping[str, Element],
+    seed: int,
+    cuts: Mapping[str, str],
+    replace: Mapping[str, str] | None = None,
+) -> list[Recipe]:
+    """The deck's recipes without the cut cards.
+
+    A room's log names its cards by their place in the deck, so a card cut after the
+    deck was released leaves its place to a replacement (``replace``: cut -> an extra
+    variant of a scene, planned after all the others); cards cut before simply go.
+    Every other card keeps its cast and its place.
+    """
+    replace = replace or {}
+    loose = sorted(k for k in replace if k not in cuts)
+    if loose:
+        raise DeckBuildError(f"replaced cards that are not cut: {loose}")
+    extra = Counter(v.split("/", 1)[0] for v in replace.values())
+    planned = plan_deck(SCENES, lib, seed, extra)
+    by_key = {_key(r): r for r in planned}
+    missing = sorted(v for v in replace.values() if v not in by_key)
+    taken = set(replace.values())
+    if missing or len(taken) != len(replace):
+        raise DeckBuildError(f"replacements must be the next variants, once each: {missing}")
+    out = []
+    for r in planned:
+        k = _key(r)
+        if k in replace:
+            out.append(by_key[replace[k]])
+        elif k not in cuts and k not in taken:
+            out.append(r)
+    return out
+
+
+def deck_recipes(deck_dir: Path, lib: Mapping[str, Element], seed: int) -> list[Recipe]:
+    """The recipes of the deck in ``deck_dir``: its cuts and replacements applied."""
+    return recipes(lib, seed, load_cuts(deck_dir), load_replacements(deck_dir))
 
 
 def deck_files(lib: Mapping[str, Element], cards: Sequence[Recipe], seed: int) -> dict[str, bytes]:
@@ -230,7 +278,7 @@ def build_deck(deck_dir: Path, seed: int = DEFAULT_SEED, art_dir: Path | None = 
         (deck_dir / "elements").mkdir(parents=True, exist_ok=True)
         (deck_dir / LIBRARY_FILE).write_bytes(_dump(data))
     lib = load_elements(deck_dir)
-    cards = recipes(lib, seed, load_cuts(deck_dir))
+    cards = deck_recipes(deck_dir, lib, seed)
     files = deck_files(lib, cards, seed)
     cards_dir = deck_dir / "cards"
     cards_dir.mkdir(parents=True, exist_ok=True)
@@ -244,4 +292,12 @@ def build_deck(deck_dir: Path, seed: int = DEFAULT_SEED, art_dir: Path | None = 
     return len(cards)
 
 
-__all__ = ["CATALOG_FILE", "DEFAULT_SEED", "SCENES", "build_deck", "deck_files", "recipes"]
+__all__ = [
+    "CATALOG_FILE",
+    "DEFAULT_SEED",
+    "SCENES",
+    "build_deck",
+    "deck_files",
+    "deck_recipes",
+    "recipes",
+]

@@ -9,7 +9,8 @@ A template names a role in braces and may ask for a form:
 * Italian: ``{a}`` with its definite article, ``{a.un}`` with the indefinite one,
   ``{a.bare}``, ``{a.pl}``, ``{a.diun}`` ("di una volpe"), and ``{a.di}``, ``{a.a}``,
   ``{a.da}``, ``{a.in}``, ``{a.su}`` with the preposition joined to the article ("della
-  volpe", "nell'albero").
+  volpe", "nell'albero"). A thing there is only one of (English "the moon") keeps its
+  definite article where others take the indefinite one: "la luna", "della luna".
 
 ``{a?m|f|n|p}`` picks by the role's grammatical gender (Russian: masculine, feminine,
 neuter, plural-only; Italian: masculine, feminine) for the words that agree with it.
@@ -114,12 +115,17 @@ def form(words: Words, lang: str, name: str, prep: str = "") -> str:
     if lang == "it":
         if name in _IT_PREP:
             return it_articulated(name, words.it_def)
+        unique = words.en_a.startswith("the ")
         table = {
             "": words.it_def,
-            "un": it_indefinite(words.it_def, words.it_g),
+            "un": words.it_def if unique else it_indefinite(words.it_def, words.it_g),
             "bare": _bare(words.it_def, ("il ", "lo ", "la ", "l'")),
             "pl": words.it_pl,
-            "diun": "di " + it_indefinite(words.it_def, words.it_g),
+            "diun": (
+                it_articulated("di", words.it_def)
+                if unique
+                else "di " + it_indefinite(words.it_def, words.it_g)
+            ),
         }
         if name not in table:
             raise DeckBuildError(f"unknown Italian form {name!r}")

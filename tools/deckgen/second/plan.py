@@ -29,20 +29,29 @@ def _pick(
 
 
 def plan_scene(
-    scene: Scene, lib: Mapping[str, Element], seed: int, used: Counter[str]
+    scene: Scene,
+    lib: Mapping[str, Element],
+    seed: int,
+    used: Counter[str],
+    *,
+    start: int = 0,
+    count: int | None = None,
+    firsts: set[str] | None = None,
 ) -> list[Recipe]:
-    """The cards of one scene (``used`` counts elements over the whole deck)."""
+    """The cards of one scene (``used`` counts elements over the whole deck): variants
+    ``start`` to ``start + count`` (the scene's own count from 0), their first role
+    never one of ``firsts``."""
     for role, keys in scene.roles.items():
         missing = [k for k in keys if k not in lib]
         if missing:
             raise DeckBuildError(f"scene {scene.name!r} role {role!r}: unknown {missing}")
-    rng = random.Random(f"plan2:{seed}:{scene.name}")
+    rng = random.Random(f"plan2:{seed}:{scene.name}" + (f":{start}" if start else ""))
     settings = list(scene.settings)
     rng.shuffle(settings)
     first = next(iter(scene.roles))
-    firsts: set[str] = set()
+    firsts = set(firsts or ())
     out = []
-    for i in range(scene.count):
+    for i in range(start, start + (scene.count if count is None else count)):
         chosen: dict[str, str] = {}
         for role, keys in scene.roles.items():
             avoid = set(chosen.values()) | (firsts if role == first else set())
@@ -61,9 +70,23 @@ def plan_scene(
     return out
 
 
-def plan_deck(scenes: Sequence[Scene], lib: Mapping[str, Element], seed: int) -> list[Recipe]:
-    """Every card of the deck, shuffled so neighbours in the manifest differ."""
+def plan_deck(
+    scenes: Sequence[Scene],
+    lib: Mapping[str, Element],
+    seed: int,
+    extra: Mapping[str, int] | None = None,
+) -> list[Recipe]:
+    """Every card of the deck, shuffled so neighbours in the manifest differ; then
+    ``extra[name]`` more cards of those scenes (their variants after the scene's own),
+    in scene order at the end. Extras replace cards cut after the deck was first
+    built: planned last, they change no other card's cast or place."""
     used: Counter[str] = Counter()
     cards = [r for s in scenes for r in plan_scene(s, lib, seed, used)]
     random.Random(f"order2:{seed}").shuffle(cards)
+    for s in scenes:
+        n = (extra or {}).get(s.name, 0)
+        if n:
+            first = next(iter(s.roles))
+            firsts = {dict(r.roles)[first] for r in cards if r.layout == s.name}
+            cards += plan_scene(s, lib, seed, used, start=s.count, count=n, firsts=firsts)
     return cards

@@ -293,8 +293,8 @@ SCENES = (
         },
         kit.LAND,
         {
-            "en": "Balloons carry {thing} away, and {actor.the} cannot catch up.",
-            "ru": "Воздушные шарики уносят {thing.acc}, а {actor} не может догнать.",
+            "en": "Balloons carry {thing} away, and {actor} cannot catch up.",
+            "ru": "Воздушные шарики уносят {thing.acc}, а {actor} не может их догнать.",
             "it": "I palloncini portano via {thing.un}, e {actor.un} non riesce a raggiungerli.",
         },
         balloons,

@@ -488,7 +488,7 @@ SCENES = (
         {"swimmer": SEA, "actor": ACTORS},
         kit.ANY,
         {
-            "en": "The sea pours out of a painting with {swimmer}, and {actor} holds a bucket.",
+            "en": "The sea and {swimmer} pour out of a painting, and {actor} holds a bucket.",
             "ru": "Из картины выливается море, а с ним выплывает {swimmer}; {actor} "
             "подставляет ведро.",
             "it": "Dal quadro si riversa il mare e ne esce {swimmer.un}; {actor.un} tiene pronto "
@@ -620,7 +620,7 @@ SCENES = (
             "en": "It is daytime, but the puddle at {actor.the}'s feet reflects the night and "
             "{inside}.",
             "ru": "Днём в луже у ног {actor.gen} отражаются ночное небо и {inside}.",
-            "it": "È giorno, ma la pozzanghera ai piedi {actor.diun} riflette la notte e "
+            "it": "È giorno, ma la pozzanghera ai piedi {actor.di} riflette la notte e "
             "{inside.un}.",
         },
         puddle,
