@@ -34,7 +34,7 @@ export function restrictionNote(g) {
   if (!r) return null;
   return h(
     "div",
-    { class: "restriction-box", role: "note", id: "companion-restriction" },
+    { class: "restriction-box", role: "note", id: "companion-restriction", "data-restriction": r },
     icon(r, { size: 28 }),
     h("div", {}, h("strong", {}, t(`restriction.${r}.short`)), h("div", { class: "small" }, t(`restriction.${r}.rule_other`)), h("div", { class: "small muted" }, t("companion.clue.table_judges"))),
   );
@@ -164,7 +164,7 @@ function secret(g, mine) {
     const title = g.gallery ? "companion.secret.pick_title" : mine === st ? "companion.secret.story_title" : "companion.secret.place_title";
     parts.push(
       h("h2", { class: "stage-title" }, t(title)),
-      h("p", { class: "muted" }, t(recheck.includes(mine) ? "companion.secret.look_again" : "companion.secret.place_hint")),
+      recheck.includes(mine) ? h("p", { class: "muted", id: "look-again" }, t("companion.secret.look_again")) : h("p", { class: "muted" }, t("companion.secret.place_hint")),
       positions(n, { id: "confirm-place", label: (p) => t("companion.secret.place_at", { n: p }) }),
       h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-place", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => action({ type: "place", position: picked.position }, at(e)) },
         icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("companion.secret.place_confirm", { n: picked.position }))),
