@@ -399,10 +399,10 @@ def test_companion_screens_in_russian_and_italian(
             place(pages[seat], pos)
         vote(pages[1], 1)
     shot(pages[2], f"companion-{lang}-secret-phone", full_page=True)
-    shot(table.page, f"companion-{lang}-secret-table")
+    both_sizes(table, f"companion-{lang}-secret")
     vote(pages[2], 5 if gallery else 2)
     table.page.wait_for_selector("#companion-reveal[data-turn='1']")
-    shot(table.page, f"companion-{lang}-reveal-table")
+    both_sizes(table, f"companion-{lang}-reveal")
     shot(pages[1], f"companion-{lang}-reveal-phone", full_page=True)
     for page in [*pages, table.page]:
         text = page.inner_text("body")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from reverie.rules.visual import CATEGORIES
 from reverie.rules.visual.cards import CHOOSABLE
-from tests.browser.companion import TABLE_1280, TABLE_1920, TableScreen
+from tests.browser.companion import TABLE_1280, TABLE_1920, TableScreen, both_sizes
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import join, wait_phase
 
@@ -78,6 +78,7 @@ class PaperTable:
         assert r.status_code == 201, r.text
         self.code, token = r.json()["code"], r.json()["token"]
         self.device = Watched(open_player("device", device_size, lang=lang))
+        self.device.page.add_init_script(TONES)
         self.device.page.goto(f"/r/{self.code}#t={token}")
         self.device.page.wait_for_selector("#lobby .lobby-player.is-you")
         self.phones: list[Watched] = []
@@ -100,6 +101,18 @@ class PaperTable:
         self.device.page.click("#start")
         for page in self.pages:
             wait_phase(page, "choose")
+
+
+# Every tone the page starts, by its pitch: the test cannot hear, but it can see the
+# sand timer's alarm (880, 660, 440 Hz) being played through the page's audio.
+TONES = """(() => {
+  window.__tones = [];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    window.__tones.push(this.frequency.value);
+    return start.apply(this, args);
+  };
+})()"""
 
 
 def _wait_stage(page: Page, turn: int, phase: str) -> None:
@@ -154,7 +167,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     shot(t.phone(drawer1).page, "vcompanion-drawer-phone", full_page=True)
     _wait_stage(device, 1, "draw")
     shot(device, "vcompanion-device-draw")
-    shot(t.screen.page, "vcompanion-table-draw-1280")
+    both_sizes(t.screen, "vcompanion-draw")
     guesser = next(s for s in range(1, 5) if s != drawer1 and TEAMS[s - 1] == team1)
     shot(t.phone(guesser).page, "vcompanion-guesser-phone", full_page=True)
     for page in [device, t.screen.page, *(t.phone(s).page for s in range(1, 5) if s != drawer1)]:
@@ -175,9 +188,14 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     _wait_stage(device, 2, "draw")
     rang = "Number(document.body.dataset.alarms || 0)"
     alarms = {p: int(p.evaluate(rang)) for p in (device, t.screen.page)}
+    tones = int(device.evaluate("window.__tones.length"))
     _wait_stage(device, 3, "choose")
     for page in (device, t.screen.page):
         page.wait_for_function(f"() => {rang} > {alarms[page]}", timeout=5000)
+    # The device was tapped, so the browser lets it sound: the alarm's three notes play.
+    played = device.evaluate(f"window.__tones.slice({tones})")
+    alarm = [880, 660, 440]
+    assert any(played[i : i + 3] == alarm for i in range(len(played))), played
     assert _square(device, team2) == 1  # a failed turn moves no pawn
 
     # Turn 3: team 1 again; the blank sector: every team draws the proverb.
@@ -189,7 +207,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     assert proverb == t.phone(drawers[1]).page.inner_text("#subject").strip()
     shot(t.phone(drawers[0]).page, "vcompanion-proverb-phone", full_page=True)
     _wait_stage(device, 3, "draw")
-    shot(t.screen.page, "vcompanion-table-proverb-1280")
+    both_sizes(t.screen, "vcompanion-proverb")
     for page in [
         device,
         t.screen.page,
@@ -253,7 +271,7 @@ def test_screens_in_russian_and_italian(
     word = t.phone(drawer).page.inner_text("#subject").strip()
     shot(t.phone(drawer).page, f"vcompanion-drawer-phone-{lang}", full_page=True)
     shot(t.device.page, f"vcompanion-device-{lang}")
-    shot(t.screen.page, f"vcompanion-table-1920-{lang}")
+    both_sizes(t.screen, f"vcompanion-{lang}")
     other = next(s for s in range(1, 5) if s != drawer)
     shot(t.phone(other).page, f"vcompanion-phone-{lang}", full_page=True)
     for page in [t.device.page, t.screen.page, t.phone(other).page]:
