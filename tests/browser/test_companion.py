@@ -104,6 +104,9 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(
     for p in pages:
         wait_turn(p, 1, "count")
     expect(table.page.locator("#table-undone")).to_contain_text("Dee took back")
+    for p in pages:
+        expect(p.locator("#undone-note")).to_contain_text("Dee took back the reveal of round 1")
+    shot(pages[1], "companion-dixit-undone-phone", full_page=True)
     assert scores(pages[0]) == {"Ann": 0, "Bob": 0, "Cy": 0, "Dee": 0}
     count(pages[0], 4)
     enter(pages, table, _dixit_entries([1, 2, 3, 4], {1: 3, 2: 1, 3: 1}))

@@ -212,5 +212,17 @@ export function stageView(g, mine) {
     if (g.phase !== "clue") picked.clue = ""; // told: the next clue starts empty
   }
   const parts = g.phase === "dice" ? dice(g, mine) : g.phase === "clue" ? clue(g, mine) : g.phase === "count" ? count(g, mine) : secret(g, mine);
-  return h("div", { class: ["panel", "stage", "companion-stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, parts, mine !== null ? tableTools(g) : null);
+  return h("div", { class: ["panel", "stage", "companion-stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, undoneNote(g), parts, mine !== null ? tableTools(g) : null);
+}
+
+/**
+ * While a round taken back is entered again, every phone says who took it back, as the
+ * table screen does (the room's log keeps the reveal that was taken back).
+ * @param {Record<string, any>} g
+ */
+function undoneNote(g) {
+  const undone = g.undone || [];
+  const last = undone[undone.length - 1];
+  if (!last || last.turn !== g.turn || (g.phase !== "count" && g.phase !== "secret")) return null;
+  return h("p", { class: "notice small", id: "undone-note" }, icon("undo", { size: 16 }), " ", t("companion.undo.done", { name: nameOf(last.seat), n: last.turn }));
 }
