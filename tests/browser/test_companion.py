@@ -378,6 +378,53 @@ def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
     table.assert_no_secrets()
 
 
+def test_pictoric_a_piece_reaches_the_box_and_the_table_takes_it_back(
+    open_player: Open, server: str
+) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    # A short road (5 steps) so that one round reaches PICTORICBOX.
+    r = httpx.post(
+        f"{server}/api/rooms",
+        json={"name": "Ann", "color": "#e63946", "variant": "pictoric-companion", "seats": 3,
+              "options": {"first_storyteller": 0, "track_length": 5}},
+    )  # fmt: skip
+    assert r.status_code == 201, r.text
+    code, token = r.json()["code"], r.json()["token"]
+    phones = [open_player(n, PHONE) for n in names]
+    pages = [p.page for p in phones]
+    pages[0].goto(f"/r/{code}#t={token}")
+    pages[0].wait_for_selector("#lobby .lobby-player.is-you")
+    for phone, name in zip(phones[1:], names[1:], strict=True):
+        join(phone, f"/r/{code}", name)
+    table = TableScreen(open_player("table", TABLE_1280), code)
+    start(pages[0])
+    tell(pages[0])
+    count(pages[0], 3)
+    # Bob finds Ann's card, Cy votes Bob's: Ann 6 − 1 = 5 steps (the box), Bob 3 + 1.
+    enter(pages, table, [*(("place", s, s + 1) for s in range(3)), ("vote", 1, 1), ("vote", 2, 2)])
+    for p in pages:
+        p.wait_for_selector("#final:not([hidden]) .final")
+        expect(p.locator(".final-winners")).to_contain_text("Ann")
+    expect(table.page.locator("#table-final")).to_contain_text("Ann")
+    squares = table.page.locator(".table-board svg [data-seat]").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.dataset.square])"
+    )
+    assert dict(squares) == {"0": "6", "1": "5", "2": "1"}  # 6: the box past step 5
+    shot(pages[1], "companion-pictoric-box-phone", full_page=True)
+    both_sizes(table, "companion-pictoric-box")
+    # The table says it was entered wrong: the game that the box ended goes on.
+    accept_confirms(pages[2])
+    pages[2].click("#undo")
+    for p in pages:
+        wait_turn(p, 1, "count")
+    expect(table.page.locator("#table-final")).to_have_count(0)
+    expect(table.page.locator("#table-undone")).to_contain_text("Cy took back")
+    assert scores(pages[0]) == {"Ann": 0, "Bob": 0, "Cy": 0}
+    table.assert_no_secrets()
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
+
+
 @pytest.mark.parametrize(
     ("lang", "variant"),
     [("ru", "pictoric-gallery-companion"), ("it", "imaginarium-harmony-companion")],
