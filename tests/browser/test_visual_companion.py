@@ -115,8 +115,10 @@ TONES = """(() => {
 })()"""
 
 
-def _wait_stage(page: Page, turn: int, phase: str) -> None:
-    page.wait_for_selector(f"#vc-stage[data-turn='{turn}'][data-phase='{phase}']", state="attached")
+def _wait_stage(page: Page, turn: int, phase: str, timeout: float = 10_000) -> None:
+    page.wait_for_selector(
+        f"#vc-stage[data-turn='{turn}'][data-phase='{phase}']", state="attached", timeout=timeout
+    )
 
 
 def _next_card(room_log: Any, code: str) -> tuple[str, str]:
@@ -146,7 +148,8 @@ def _word_holders(t: PaperTable, turn: int) -> list[int]:
 def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     open_player: Open, server: str, room_log: Any
 ) -> None:
-    t = PaperTable(open_player, server, think_seconds=3, draw_seconds=8, blank_share=1.0)
+    # Sand enough for a busy machine to look at every phone and tap before it runs out.
+    t = PaperTable(open_player, server, think_seconds=8, draw_seconds=20, blank_share=1.0)
     device = t.device.page
     expect(device.locator("#device-note")).to_contain_text("Tablet's device is the table's")
     # The device has no team to join; the host still deals the teams.
@@ -167,7 +170,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     shot(t.phone(drawer1).page, "vcompanion-drawer-phone", full_page=True)
     _wait_stage(device, 1, "draw")
     shot(device, "vcompanion-device-draw")
-    both_sizes(t.screen, "vcompanion-draw")
+    shot(t.screen.page, "vcompanion-table-draw-1280")
     guesser = next(s for s in range(1, 5) if s != drawer1 and TEAMS[s - 1] == team1)
     shot(t.phone(guesser).page, "vcompanion-guesser-phone", full_page=True)
     for page in [device, t.screen.page, *(t.phone(s).page for s in range(1, 5) if s != drawer1)]:
@@ -189,7 +192,10 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     rang = "Number(document.body.dataset.alarms || 0)"
     alarms = {p: int(p.evaluate(rang)) for p in (device, t.screen.page)}
     tones = int(device.evaluate("window.__tones.length"))
-    _wait_stage(device, 3, "choose")
+    # Nobody taps in this turn, so there is time for the table screen at both widths
+    # (in the turns that need a tap, the test must beat the sand).
+    both_sizes(t.screen, "vcompanion-sand")
+    _wait_stage(device, 3, "choose", timeout=40_000)
     for page in (device, t.screen.page):
         page.wait_for_function(f"() => {rang} > {alarms[page]}", timeout=5000)
     # The device was tapped, so the browser lets it sound: the alarm's three notes play.
@@ -207,7 +213,7 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     assert proverb == t.phone(drawers[1]).page.inner_text("#subject").strip()
     shot(t.phone(drawers[0]).page, "vcompanion-proverb-phone", full_page=True)
     _wait_stage(device, 3, "draw")
-    both_sizes(t.screen, "vcompanion-proverb")
+    shot(t.screen.page, "vcompanion-table-proverb-1280")
     for page in [
         device,
         t.screen.page,
