@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import PHONE, Open, Player, shot
 from tests.browser.ui import create_room, join, wait_phase
 
-TABLE_1280 = {"width": 1280, "height": 800}
-TABLE_1920 = {"width": 1920, "height": 1080}
+TABLE_1280: ViewportSize = {"width": 1280, "height": 800}
+TABLE_1920: ViewportSize = {"width": 1920, "height": 1080}
 
 
 class TableScreen:
@@ -32,6 +32,26 @@ class TableScreen:
             self.frames.append(json.loads(text))
 
         ws.on("framereceived", received)
+
+    def secret_free_html(self) -> str:
+        """The table screen's page (markup, attributes included) without the lines that
+        say how many have entered, who is awaited and who must look again: while the
+        positions and votes come in, nothing else on it may change."""
+        html: str = self.page.evaluate(
+            """() => {
+                const body = document.body.cloneNode(true);
+                const counts = '#table-progress, #table-recheck, #table-waiting';
+                for (const e of body.querySelectorAll(counts)) e.remove();
+                return body.innerHTML;
+            }"""
+        )
+        return html
+
+    def wait_progress(self, placed: int, voted: int) -> None:
+        """Wait until the table screen counts this many positions and votes in."""
+        self.page.wait_for_selector(
+            f"#table-progress[data-placed='{placed}'][data-voted='{voted}']", state="attached"
+        )
 
     def games(self) -> list[dict[str, Any]]:
         return [f["game"] for f in self.frames if f.get("type") == "state" and f.get("game")]
@@ -110,3 +130,49 @@ def screenshots(phones: list[Player], table: TableScreen, name: str) -> None:
     shot(phones[0].page, f"{name}-phone", full_page=True)
     shot(table.page, f"{name}-table")
     expect(table.page.locator("#join-qr")).to_be_visible()
+
+
+Entry = tuple[str, int, int]
+"""("place" or "vote", seat, position): one secret entry from a phone."""
+
+
+def enter(pages: list[Page], table: TableScreen, entries: list[Entry]) -> None:
+    """Enter ``entries`` from the phones, one after the other, until the last reveals the
+    round. After each, the table screen counts it and, but for the counts, shows
+    exactly what it showed before the first: no position and no vote reaches it."""
+    table.wait_progress(0, 0)
+    before = table.secret_free_html()
+    claims: dict[int, int] = {}
+    votes: dict[int, int] = {}
+    for i, (kind, seat, position) in enumerate(entries):
+        if kind == "place":
+            place(pages[seat], position)
+            rival = next((s for s, p in claims.items() if p == position), None)
+            if rival is None:
+                claims[seat] = position
+            else:  # both look again, and a vote of theirs is given again
+                for s in (rival, seat):
+                    claims.pop(s, None)
+                    votes.pop(s, None)
+                    expect(pages[s].locator("#look-again")).to_be_visible()
+                both = sorted((rival, seat))
+                expect(table.page.locator("#table-recheck")).to_have_attribute(
+                    "data-seats", ",".join(map(str, both))
+                )
+        else:
+            vote(pages[seat], position)
+            votes[seat] = position
+        if i == len(entries) - 1:
+            break
+        table.wait_progress(len(claims), len(votes))
+        assert table.secret_free_html() == before, f"the table screen changed: {kind} {seat}"
+
+
+def both_sizes(table: TableScreen, name: str) -> None:
+    """Screenshots of the table screen at 1280 and at 1920 pixels wide."""
+    size = table.page.viewport_size
+    for width, viewport in ((1280, TABLE_1280), (1920, TABLE_1920)):
+        table.page.set_viewport_size(viewport)
+        shot(table.page, f"{name}-table-{width}")
+    if size:
+        table.page.set_viewport_size(size)

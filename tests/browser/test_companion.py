@@ -1,22 +1,31 @@
-"""Companion games in the browser: four phones and a table screen play a Dixit and an
-Imaginarium game with real cards (positions, a clash, votes, the reveal, the board, the
-special clouds, the undo), and Pictoric's first storyteller is rolled, with a re-roll."""
+"""Companion games in the browser: four phones and a table screen play a Dixit game and
+an Imaginarium game to their end with real cards (positions, clashes, votes, the reveal,
+the board, every kind of special cloud, the undo), and Pictoric's first storyteller is
+rolled, with a re-roll. The table screen's page never changes while the secret entries
+come in, and none of its frames holds one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import httpx
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from reverie.rooms.state import game_seed
+from reverie.rules import companion
 from reverie.rules.companion import die
 from tests.browser.companion import (
     TABLE_1280,
     TABLE_1920,
+    Entry,
     TableScreen,
     accept_confirms,
+    both_sizes,
     companion_table,
     count,
+    enter,
     place,
     screenshots,
     start,
@@ -24,7 +33,7 @@ from tests.browser.companion import (
     vote,
     wait_turn,
 )
-from tests.browser.conftest import PHONE, Open, shot
+from tests.browser.conftest import PHONE, Open, Player, shot
 from tests.browser.ui import join, scores, wait_phase
 
 pytestmark = pytest.mark.browser
@@ -32,7 +41,9 @@ pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
-def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) -> None:
+def test_dixit_with_the_box_four_phones_and_a_table_screen(
+    open_player: Open, room_log: Callable[[str], Any]
+) -> None:
     phones, code = companion_table(open_player, "dixit-companion", NAMES)
     pages = [p.page for p in phones]
     table = TableScreen(open_player("table", TABLE_1280), code)
@@ -46,26 +57,30 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) ->
     count(pages[0], 4)
     for p in pages:
         wait_phase(p, "secret")
+    # While the entries come in, the table screen changes only in its counts.
+    table.wait_progress(0, 0)
+    secret_free = table.secret_free_html()
     place(pages[0], 1)
     place(pages[1], 2)
+    table.wait_progress(2, 0)
     place(pages[2], 2)  # Cy's card is not at 2: Bob and Cy look again
     for p in (pages[0], table.page):
         expect(p.locator("#recheck, #table-recheck")).to_contain_text("Bob, Cy")
     for p in (pages[1], pages[2]):
         expect(p.locator(".companion-stage")).to_contain_text("look at the table again")
+    assert table.secret_free_html() == secret_free
     place(pages[1], 2)
     place(pages[2], 3)
     place(pages[3], 4)
     # A vote never lands on one's own position.
     expect(pages[1].locator(".cpick[data-position='2']")).to_be_disabled()
-    table_text = table.page.inner_text("body")
     vote(pages[1], 1)
     vote(pages[2], 2)
     # The table screen follows the votes as they arrive: wait for the second one.
     expect(table.page.locator("#table-progress")).to_contain_text(
         "Positions in: 4 of 4 · votes in: 2 of 3"
     )
-    assert table.page.inner_text("body").count("2") >= table_text.count("2") - 2
+    assert table.secret_free_html() == secret_free
     vote(pages[3], 3)
 
     # Reveal: Bob found Ann's card, Cy voted Bob's, Dee voted Cy's → 3, 4, 1, 0.
@@ -89,12 +104,12 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) ->
     for p in pages:
         wait_turn(p, 1, "count")
     expect(table.page.locator("#table-undone")).to_contain_text("Dee took back")
+    for p in pages:
+        expect(p.locator("#undone-note")).to_contain_text("Dee took back the reveal of round 1")
+    shot(pages[1], "companion-dixit-undone-phone", full_page=True)
     assert scores(pages[0]) == {"Ann": 0, "Bob": 0, "Cy": 0, "Dee": 0}
     count(pages[0], 4)
-    for seat, pos in enumerate([1, 2, 3, 4]):
-        place(pages[seat], pos)
-    for seat, pos in ((1, 3), (2, 1), (3, 1)):
-        vote(pages[seat], pos)
+    enter(pages, table, _dixit_entries([1, 2, 3, 4], {1: 3, 2: 1, 3: 1}))
     for p in pages:
         wait_turn(p, 2, "clue")
     assert scores(pages[2]) == {"Ann": 3, "Bob": 0, "Cy": 4, "Dee": 3}
@@ -102,26 +117,116 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(open_player: Open) ->
     # Round 2: Bob tells; everybody finds him → Bob 0, the others 2 (and no own votes).
     tell(pages[1])
     count(pages[1], 4)
-    for seat, pos in enumerate([4, 3, 2, 1]):
-        place(pages[seat], pos)
-    for seat, pos in ((0, 3), (2, 3), (3, 3)):
-        vote(pages[seat], pos)
+    enter(pages, table, _dixit_entries([4, 3, 2, 1], {0: 3, 2: 3, 3: 3}))
     for p in pages:
         wait_turn(p, 3, "clue")
     assert scores(pages[3]) == {"Ann": 5, "Bob": 0, "Cy": 6, "Dee": 5}
 
-    # The deck ran out: the table ends the game; the table screen names the winner.
+    # Round 3: Cy tells; nobody finds her → Cy 0, the others 2, and Bob 2 and Dee 1
+    # more for the votes their cards drew.
+    tell(pages[2], "Nobody will get this")
+    count(pages[2], 4)
+    enter(pages, table, _dixit_entries([2, 1, 4, 3], {0: 1, 1: 3, 3: 1}))
+    for p in pages:
+        wait_turn(p, 4, "clue")
+    assert scores(pages[0]) == {"Ann": 7, "Bob": 4, "Cy": 6, "Dee": 8}
+
+    # Round 4: Dee tells; Ann alone finds her → Dee 3, Ann 3 + 1 (Cy voted her card),
+    # Cy 1 (Bob voted hers).
+    tell(pages[3])
+    count(pages[3], 4)
+    enter(pages, table, _dixit_entries([3, 4, 1, 2], {0: 2, 1: 1, 2: 3}))
+    for p in pages:
+        wait_turn(p, 5, "clue")
+    assert scores(pages[1]) == {"Ann": 11, "Bob": 4, "Cy": 7, "Dee": 11}
+    squares = table.page.locator(".table-board svg [data-seat]").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.dataset.square])"
+    )
+    assert dict(squares) == {"0": "12", "1": "5", "2": "8", "3": "12"}
+
+    # Every storyteller has told once and the deck ran out: the table ends the game;
+    # Ann and Dee share the win on every screen.
     accept_confirms(pages[2])
     pages[2].click("#finish")
-    pages[0].wait_for_selector("#final:not([hidden]) .final")
-    expect(table.page.locator("#table-final")).to_contain_text("Cy")
+    for p in pages:
+        p.wait_for_selector("#final:not([hidden]) .final")
+        expect(p.locator(".final-winners")).to_contain_text("Ann, Dee")
+    expect(table.page.locator("#table-final")).to_contain_text("Ann, Dee")
     screenshots(phones, table, "companion-dixit-final")
+    # The room's event log keeps the reveal taken back: who took it back, and what it
+    # had said (Ann 3, Bob 4, Cy 1, Dee 0).
+    logged = room_log(code).game
+    assert [(u.seat, u.round.number, u.round.points) for u in logged.undone] == [
+        (3, 1, (3, 4, 1, 0))
+    ]
+    assert [r.number for r in logged.history] == [1, 2, 3, 4]
+    assert logged.scores == (11, 4, 7, 11) and logged.winners == (0, 3)
     table.assert_no_secrets()
     for person in [*phones, table.player]:
         assert person.errors == [], (person.label, person.errors)
 
 
-def test_imaginarium_special_clouds_on_phones_and_table(open_player: Open) -> None:
+def _dixit_entries(positions: list[int], votes: dict[int, int]) -> list[Entry]:
+    """Each seat's position, then the votes (seat: position)."""
+    places: list[Entry] = [("place", s, p) for s, p in enumerate(positions)]
+    return places + [("vote", s, p) for s, p in votes.items()]
+
+
+# Imaginarium to its end, round by round: (whose card each seat votes for, by seat;
+# a clash of two seats first, if any). Seat s lays its card at position (s + r) % 4 + 1
+# in round r (0-based). The rounds are chosen so that the storytellers stand, one after
+# the other, on every kind of special cloud: four words, a question, a story, a brand,
+# a film; the last round everybody finds the storyteller's card (Imaginarium: −3).
+CLOUD_GAME: list[tuple[dict[int, int], tuple[int, int] | None]] = [
+    ({1: 0, 2: 0, 3: 2}, None),
+    ({0: 1, 2: 1, 3: 0}, None),
+    ({0: 2, 1: 0, 3: 0}, (1, 3)),
+    ({0: 3, 1: 0, 2: 0}, None),
+    ({1: 0, 2: 0, 3: 2}, None),
+    ({0: 1, 2: 0, 3: 0}, None),
+    ({0: 2, 1: 2, 3: 2}, None),
+]
+KINDS = ["four_words", "question", "story", "brand", "film"]
+
+
+def _entries(r: int, by_owner: dict[int, int], clash: tuple[int, int] | None) -> list[Entry]:
+    """The secret entries of round ``r``: positions (after a clash, if any), then votes."""
+    pos = [(s + r) % 4 + 1 for s in range(4)]
+    out: list[Entry] = []
+    if clash:
+        a, b = clash  # a first claims b's position; b's claim clashes; both look again
+        out += [("place", a, pos[b]), ("place", b, pos[b])]
+    out += [("place", s, pos[s]) for s in range(4)]
+    return out + [("vote", s, pos[owner]) for s, owner in by_owner.items()]
+
+
+def _model(
+    g: companion.GameState, entries: list[Entry], text: str | None = None
+) -> companion.GameState:
+    """The same taps in the rules engine: the clue told (unless it stands after an
+    undo), four cards counted, the entries."""
+    st = g.round.storyteller
+    assert st is not None
+    if text is not None:
+        g = companion.apply(g, companion.Tell(st, text))
+    g = companion.apply(g, companion.Count(st, 4))
+    for kind, seat, position in entries:
+        act = companion.Place if kind == "place" else companion.Vote
+        g = companion.apply(g, act(seat, position))
+    return g
+
+
+def _restriction_shown(page: Page, want: str | None) -> None:
+    note = page.locator("#companion-restriction")
+    if want is None:
+        expect(note).to_have_count(0)
+    else:
+        expect(note).to_have_attribute("data-restriction", want)
+
+
+def test_imaginarium_to_the_end_on_every_special_cloud(
+    open_player: Open, room_log: Callable[[str], Any]
+) -> None:
     phones, code = companion_table(
         open_player, "imaginarium-companion", NAMES, first_storyteller="0"
     )
@@ -129,37 +234,93 @@ def test_imaginarium_special_clouds_on_phones_and_table(open_player: Open) -> No
     table = TableScreen(open_player("table", TABLE_1920), code)
     start(pages[0])
     table.page.wait_for_selector("#table-phase")
-    expect(table.page.locator("#table-phase")).to_contain_text("Ann tells")
-    tell(pages[0])
-    count(pages[0], 4)
-    for seat, pos in enumerate([1, 2, 3, 4]):
-        place(pages[seat], pos)
-    # Bob alone finds Ann's card; Cy and Dee vote each other's.
-    for seat, pos in ((1, 1), (2, 4), (3, 3)):
-        vote(pages[seat], pos)
-    for p in pages:
-        wait_turn(p, 2, "clue")
-    assert scores(pages[0]) == {"Ann": 4, "Bob": 3, "Cy": 1, "Dee": 1}
-    # Bob stands on cloud 4, a special cloud: his clue must be exactly four words.
-    expect(pages[1].locator("#companion-restriction")).to_contain_text("Four words")
-    expect(table.page.locator("#companion-restriction")).to_contain_text("Four words")
-    expect(table.page.locator("#table-phase")).to_contain_text("Bob tells")
-    screenshots(phones, table, "companion-imaginarium-cloud")
-    shot(pages[1], "companion-imaginarium-storyteller-phone", full_page=True)
+    # The rules engine, fed the same taps, says what the phones and the table must show.
+    model = companion.new_game(
+        "imaginarium", NAMES, seed=0, options=companion.Options(first_storyteller=0)
+    )
+    seen: list[str] = []
+    for r, (by_owner, clash) in enumerate(CLOUD_GAME):
+        turn = r + 1
+        st = model.round.storyteller
+        assert st is not None
+        want = model.round.restriction.value if model.round.restriction else None
+        if want:
+            seen.append(want)
+        for page in (pages[st], pages[(st + 1) % 4], table.page):
+            _restriction_shown(page, want)
+        expect(table.page.locator("#table-phase")).to_contain_text(f"{NAMES[st]} tells")
+        if want == "film":
+            shot(pages[st], "companion-imaginarium-film-phone", full_page=True)
+        if r == 0:
+            # Round 1 is first entered wrong (Bob meant Ann's card, not Cy's): Dee takes
+            # the reveal back, and the round is entered again.
+            wrong = _entries(0, {1: 2, 2: 0, 3: 2}, None)
+            tell(pages[st], "the first dream")
+            count(pages[st], 4)
+            enter(pages, table, wrong)
+            model = _model(model, wrong, "the first dream")
+            for p in pages:
+                wait_turn(p, 2, "clue")
+            assert scores(pages[0]) == dict(zip(NAMES, model.scores, strict=True))
+            accept_confirms(pages[3])
+            pages[3].click("#undo")
+            model = companion.apply(model, companion.Undo(3))
+            for p in pages:
+                wait_turn(p, 1, "count")
+            expect(table.page.locator("#table-undone")).to_contain_text("Dee took back")
+            assert scores(pages[1]) == {name: 0 for name in NAMES}
+            entries = _entries(0, by_owner, None)
+            count(pages[st], 4)
+            enter(pages, table, entries)
+            model = _model(model, entries)
+        else:
+            text = "one two three four" if want == "four_words" else ""
+            tell(pages[st], text)
+            count(pages[st], 4)
+            if r == 2:
+                screenshot_secret(phones, table)
+            entries = _entries(r, by_owner, clash)
+            enter(pages, table, entries)
+            model = _model(model, entries, text)
+        for p in pages:
+            wait_turn(p, turn + 1, "clue")
+        table.page.wait_for_selector(f"#companion-reveal[data-turn='{turn}']")
+        assert scores(pages[turn % 4]) == dict(zip(NAMES, model.scores, strict=True))
+        squares = table.page.locator(".table-board svg [data-seat]").evaluate_all(
+            "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.square)])"
+        )
+        want_squares = {p["seat"]: p["square"] for p in companion.view(model, None)["players"]}
+        assert dict(squares) == want_squares, turn
+        if r in (1, 5):
+            both_sizes(table, f"companion-imaginarium-reveal-{turn}")
+    assert seen == KINDS
 
-    # Round 2: everybody finds Bob's card: Imaginarium takes 3 from him.
-    tell(pages[1], "one two three four")
-    count(pages[1], 4)
-    for seat, pos in enumerate([2, 1, 3, 4]):
-        place(pages[seat], pos)
-    for seat, pos in ((0, 1), (2, 1), (3, 1)):
-        vote(pages[seat], pos)
+    # Everybody found Cy's card in the last round: Imaginarium takes 3 from her.
+    assert model.history[-1].points[2] == -3
+    # The hands are empty: the table ends the game; Ann wins on every screen.
+    accept_confirms(pages[1])
+    pages[1].click("#finish")
+    model = companion.apply(model, companion.Finish(1))
     for p in pages:
-        wait_turn(p, 3, "clue")
-    assert scores(pages[0]) == {"Ann": 4, "Bob": 0, "Cy": 1, "Dee": 1}
+        p.wait_for_selector("#final:not([hidden]) .final")
+    expect(table.page.locator("#table-final")).to_contain_text("Ann")
+    assert model.winners == (0,)
+    shot(pages[2], "companion-imaginarium-final-phone", full_page=True)
+    both_sizes(table, "companion-imaginarium-final")
+    # The room's event log holds the same game, the reveal taken back included.
+    logged = room_log(code).game
+    assert logged.scores == model.scores and logged.history == model.history
+    assert logged.undone == model.undone and len(logged.undone) == 1
+    assert logged.undone[0].seat == 3 and logged.undone[0].round.number == 1
     table.assert_no_secrets()
     for person in [*phones, table.player]:
         assert person.errors == [], (person.label, person.errors)
+
+
+def screenshot_secret(phones: list[Player], table: TableScreen) -> None:
+    """The secret entries as a phone and the table screen show them."""
+    shot(phones[0].page, "companion-imaginarium-secret-phone", full_page=True)
+    both_sizes(table, "companion-imaginarium-secret")
 
 
 def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
@@ -217,6 +378,53 @@ def test_pictoric_first_storyteller_by_the_die_with_a_reroll(
     table.assert_no_secrets()
 
 
+def test_pictoric_a_piece_reaches_the_box_and_the_table_takes_it_back(
+    open_player: Open, server: str
+) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    # A short road (5 steps) so that one round reaches PICTORICBOX.
+    r = httpx.post(
+        f"{server}/api/rooms",
+        json={"name": "Ann", "color": "#e63946", "variant": "pictoric-companion", "seats": 3,
+              "options": {"first_storyteller": 0, "track_length": 5}},
+    )  # fmt: skip
+    assert r.status_code == 201, r.text
+    code, token = r.json()["code"], r.json()["token"]
+    phones = [open_player(n, PHONE) for n in names]
+    pages = [p.page for p in phones]
+    pages[0].goto(f"/r/{code}#t={token}")
+    pages[0].wait_for_selector("#lobby .lobby-player.is-you")
+    for phone, name in zip(phones[1:], names[1:], strict=True):
+        join(phone, f"/r/{code}", name)
+    table = TableScreen(open_player("table", TABLE_1280), code)
+    start(pages[0])
+    tell(pages[0])
+    count(pages[0], 3)
+    # Bob finds Ann's card, Cy votes Bob's: Ann 6 − 1 = 5 steps (the box), Bob 3 + 1.
+    enter(pages, table, [*(("place", s, s + 1) for s in range(3)), ("vote", 1, 1), ("vote", 2, 2)])
+    for p in pages:
+        p.wait_for_selector("#final:not([hidden]) .final")
+        expect(p.locator(".final-winners")).to_contain_text("Ann")
+    expect(table.page.locator("#table-final")).to_contain_text("Ann")
+    squares = table.page.locator(".table-board svg [data-seat]").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.dataset.square])"
+    )
+    assert dict(squares) == {"0": "6", "1": "5", "2": "1"}  # 6: the box past step 5
+    shot(pages[1], "companion-pictoric-box-phone", full_page=True)
+    both_sizes(table, "companion-pictoric-box")
+    # The table says it was entered wrong: the game that the box ended goes on.
+    accept_confirms(pages[2])
+    pages[2].click("#undo")
+    for p in pages:
+        wait_turn(p, 1, "count")
+    expect(table.page.locator("#table-final")).to_have_count(0)
+    expect(table.page.locator("#table-undone")).to_contain_text("Cy took back")
+    assert scores(pages[0]) == {"Ann": 0, "Bob": 0, "Cy": 0}
+    table.assert_no_secrets()
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
+
+
 @pytest.mark.parametrize(
     ("lang", "variant"),
     [("ru", "pictoric-gallery-companion"), ("it", "imaginarium-harmony-companion")],
@@ -241,10 +449,10 @@ def test_companion_screens_in_russian_and_italian(
             place(pages[seat], pos)
         vote(pages[1], 1)
     shot(pages[2], f"companion-{lang}-secret-phone", full_page=True)
-    shot(table.page, f"companion-{lang}-secret-table")
+    both_sizes(table, f"companion-{lang}-secret")
     vote(pages[2], 5 if gallery else 2)
     table.page.wait_for_selector("#companion-reveal[data-turn='1']")
-    shot(table.page, f"companion-{lang}-reveal-table")
+    both_sizes(table, f"companion-{lang}-reveal")
     shot(pages[1], f"companion-{lang}-reveal-phone", full_page=True)
     for page in [*pages, table.page]:
         text = page.inner_text("body")

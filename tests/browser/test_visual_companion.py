@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from reverie.rules.visual import CATEGORIES
 from reverie.rules.visual.cards import CHOOSABLE
-from tests.browser.companion import TABLE_1280, TABLE_1920, TableScreen
+from tests.browser.companion import TABLE_1280, TABLE_1920, TableScreen, both_sizes
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.ui import join, wait_phase
 
@@ -78,6 +78,7 @@ class PaperTable:
         assert r.status_code == 201, r.text
         self.code, token = r.json()["code"], r.json()["token"]
         self.device = Watched(open_player("device", device_size, lang=lang))
+        self.device.page.add_init_script(TONES)
         self.device.page.goto(f"/r/{self.code}#t={token}")
         self.device.page.wait_for_selector("#lobby .lobby-player.is-you")
         self.phones: list[Watched] = []
@@ -102,8 +103,22 @@ class PaperTable:
             wait_phase(page, "choose")
 
 
-def _wait_stage(page: Page, turn: int, phase: str) -> None:
-    page.wait_for_selector(f"#vc-stage[data-turn='{turn}'][data-phase='{phase}']", state="attached")
+# Every tone the page starts, by its pitch: the test cannot hear, but it can see the
+# sand timer's alarm (880, 660, 440 Hz) being played through the page's audio.
+TONES = """(() => {
+  window.__tones = [];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    window.__tones.push(this.frequency.value);
+    return start.apply(this, args);
+  };
+})()"""
+
+
+def _wait_stage(page: Page, turn: int, phase: str, timeout: float = 10_000) -> None:
+    page.wait_for_selector(
+        f"#vc-stage[data-turn='{turn}'][data-phase='{phase}']", state="attached", timeout=timeout
+    )
 
 
 def _next_card(room_log: Any, code: str) -> tuple[str, str]:
@@ -133,7 +148,8 @@ def _word_holders(t: PaperTable, turn: int) -> list[int]:
 def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     open_player: Open, server: str, room_log: Any
 ) -> None:
-    t = PaperTable(open_player, server, think_seconds=3, draw_seconds=8, blank_share=1.0)
+    # Sand enough for a busy machine to look at every phone and tap before it runs out.
+    t = PaperTable(open_player, server, think_seconds=8, draw_seconds=20, blank_share=1.0)
     device = t.device.page
     expect(device.locator("#device-note")).to_contain_text("Tablet's device is the table's")
     # The device has no team to join; the host still deals the teams.
@@ -175,9 +191,17 @@ def test_a_turn_guessed_a_sand_timer_run_out_and_a_proverb(
     _wait_stage(device, 2, "draw")
     rang = "Number(document.body.dataset.alarms || 0)"
     alarms = {p: int(p.evaluate(rang)) for p in (device, t.screen.page)}
-    _wait_stage(device, 3, "choose")
+    tones = int(device.evaluate("window.__tones.length"))
+    # Nobody taps in this turn, so there is time for the table screen at both widths
+    # (in the turns that need a tap, the test must beat the sand).
+    both_sizes(t.screen, "vcompanion-sand")
+    _wait_stage(device, 3, "choose", timeout=40_000)
     for page in (device, t.screen.page):
         page.wait_for_function(f"() => {rang} > {alarms[page]}", timeout=5000)
+    # The device was tapped, so the browser lets it sound: the alarm's three notes play.
+    played = device.evaluate(f"window.__tones.slice({tones})")
+    alarm = [880, 660, 440]
+    assert any(played[i : i + 3] == alarm for i in range(len(played))), played
     assert _square(device, team2) == 1  # a failed turn moves no pawn
 
     # Turn 3: team 1 again; the blank sector: every team draws the proverb.
@@ -253,7 +277,7 @@ def test_screens_in_russian_and_italian(
     word = t.phone(drawer).page.inner_text("#subject").strip()
     shot(t.phone(drawer).page, f"vcompanion-drawer-phone-{lang}", full_page=True)
     shot(t.device.page, f"vcompanion-device-{lang}")
-    shot(t.screen.page, f"vcompanion-table-1920-{lang}")
+    both_sizes(t.screen, f"vcompanion-{lang}")
     other = next(s for s in range(1, 5) if s != drawer)
     shot(t.phone(other).page, f"vcompanion-phone-{lang}", full_page=True)
     for page in [t.device.page, t.screen.page, t.phone(other).page]:

@@ -67,3 +67,40 @@ def test_companion_variants_are_listed_without_bots(server: ServerThread) -> Non
     )
     assert all(not v["capabilities"]["bots"] for v in companions.values())
     assert companions["pictoric-companion"]["capabilities"]["companion_of"] == "pictoric"
+
+
+def test_the_reveal_that_ended_the_game_is_taken_back_and_the_room_plays_on(
+    server: ServerThread,
+) -> None:
+    code, token = create_room(
+        server.base, "pictoric-companion", 3, first_storyteller=0, track_length=5
+    )
+    host = Client(server.base, code, token)
+    seats = [host] + [
+        join(server.base, code, name, color)
+        for name, color in zip(["Bob", "Cy"], COLORS[:2], strict=True)
+    ]
+    assert host.request({"type": "start"})["type"] == "ack"
+    host.until(game_is(phase="clue"))
+    assert host.request({"type": "tell"})["type"] == "ack"
+    assert host.request({"type": "count", "cards": 3})["type"] == "ack"
+    for seat in range(3):
+        assert seats[seat].request({"type": "place", "position": seat + 1})["type"] == "ack"
+    for seat, pos in ((1, 1), (2, 2)):
+        assert seats[seat].request({"type": "vote", "position": pos})["type"] == "ack"
+    # Ann moved 6 − 1 = 5 steps: into PICTORICBOX, and the game is over.
+    over = host.until(game_is(phase="over"))
+    assert over["room"]["status"] == "over" and over["game"]["can_undo"]
+    # Only the undo is taken now; anything else is refused as before.
+    refused = seats[1].request({"type": "tell"})
+    assert refused["code"] == "wrong_phase"
+    assert seats[2].request({"type": "undo"})["type"] == "ack"
+    back = host.until(game_is(phase="count", turn=1))
+    assert back["room"]["status"] == "playing"
+    assert [p["score"] for p in back["game"]["players"]] == [0, 0, 0]
+    assert back["game"]["undone"] == [{"seat": 2, "turn": 1}]
+    # The round is entered again and the game goes on.
+    assert host.request({"type": "count", "cards": 3})["type"] == "ack"
+    host.until(game_is(phase="secret"))
+    for c in seats:
+        c.close()

@@ -221,7 +221,13 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
     if host in ("0.0.0.0", "::"):
-        _err.print("Listening on every address: friends on your network use this machine's IP.")
+        from reverie.web.qr import lan_address
+
+        lan = lan_address()
+        if lan:
+            _err.print(f"Phones on your network: [bold]http://{lan}:{port}/[/bold]")
+        else:
+            _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {redact(settings.store_url)}")
     if settings.bus_url != "memory://":
         _err.print(f"Bus: {redact(settings.bus_url)}")

@@ -304,6 +304,12 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         """Whether ``action`` is one of this family's actions."""
         return isinstance(action, _classes(self.action_type))
 
+    def acts_after_end(self, game: G, action: A) -> bool:
+        """Whether ``action`` may still be taken once the game has ended: one that takes
+        the end back (a companion table undoing the reveal that ended its game). The
+        rules judge it; if the game is no longer over, the room plays on."""
+        return False
+
     @abstractmethod
     def apply(self, game: G, action: A) -> G:
         """The game after ``action`` (raises ``IllegalAction``; ``game`` is unchanged)."""

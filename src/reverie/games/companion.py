@@ -139,6 +139,11 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
     def is_over(self, game: rules.GameState) -> bool:
         return game.phase is rules.Phase.OVER
 
+    def acts_after_end(self, game: rules.GameState, action: rules.Action) -> bool:
+        # The table may take back the reveal that ended the game (Pictoric's box, a
+        # target score): the rules judge whether it still can.
+        return isinstance(action, rules.Undo)
+
     def phase_key(self, game: rules.GameState) -> tuple[int, str]:
         # Each row of dice is a phase of its own: a tap meant for the last row is stale.
         if game.phase is rules.Phase.DICE:

@@ -235,8 +235,16 @@ def decide(
     if isinstance(cmd, GameCommand):
         _fresh(room, cmd.version)
         s = _seated(seat)
-        if room.game is None or room.status != "playing":
+        if room.game is None or room.status == "lobby":
             raise RoomError("wrong_phase", "No game is being played.")
+        if room.status == "over":
+            try:
+                action = room.family.action_for(room.game, s, cmd)
+            except RoomError:
+                action = None
+            if action is None or not room.family.acts_after_end(room.game, action):
+                raise RoomError("wrong_phase", "No game is being played.")
+            return Acted(action)
         return Acted(room.family.action_for(room.game, s, cmd))
     if isinstance(cmd, Chat):
         s = _seated(seat)

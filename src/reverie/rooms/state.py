@@ -420,7 +420,10 @@ def _seat(room: RoomState, seat: int) -> Player:
 def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     family = room.family
     if isinstance(e, Acted):
-        if room.game is None or room.status != "playing":
+        ended = room.status == "over" and not (
+            room.game is not None and family.acts_after_end(room.game, e.action)
+        )
+        if room.game is None or room.status == "lobby" or ended:
             raise RoomError("wrong_phase", "No game is being played.")
         if not family.accepts(e.action):
             raise RoomError("bad_message", "That move is not part of this game.")

@@ -4,17 +4,19 @@ companion game, in the online game and in ``reverie score``.
 Hypothesis draws tables and rounds: who lies where and whom each voter votes for (by
 owner, since the online game shuffles its own positions). The companion game enters the
 positions and votes, the online engine is played with real cards to the same owners,
-and ``reverie score`` is fed each round with the scores before it.
+and the ``reverie score`` command is fed each round as JSON with the scores before it.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
-from reverie.cli.round_input import RoundRequest, score_request
+from reverie.cli import app
 from reverie.rules import association as online
 from reverie.rules import companion
 from reverie.rules.association.clues import Restriction
@@ -107,19 +109,23 @@ def _companion_round(g: companion.GameState, plan: dict[str, Any]) -> companion.
 
 
 def _cli_points(g: companion.GameState, before: tuple[int, ...]) -> list[int]:
-    """What ``reverie score`` says of the companion game's last round."""
+    """What the ``reverie score`` command prints for the companion game's last round,
+    given the round as JSON on its standard input."""
     last = g.history[-1]
     names = [f"P{s}" for s in range(len(g.players))]
     gallery = VARIANTS[g.variant].story_source is StorySource.GALLERY
-    request = RoundRequest(
-        variant=g.variant,
-        storyteller=names[last.storyteller],
-        table={str(p): names[o] for p, o in enumerate(last.owners, 1)},
-        votes={names[s]: p for s, p in enumerate(last.votes) if p is not None},
-        scores={names[s]: b for s, b in enumerate(before)},
-        target=last.story_position if gallery else None,
-    )
-    moved = score_request(request)
+    request: dict[str, Any] = {
+        "variant": g.variant,
+        "storyteller": names[last.storyteller],
+        "table": {str(p): names[o] for p, o in enumerate(last.owners, 1)},
+        "votes": {names[s]: p for s, p in enumerate(last.votes) if p is not None},
+        "scores": {names[s]: b for s, b in enumerate(before)},
+    }
+    if gallery:
+        request["target"] = last.story_position
+    result = CliRunner().invoke(app, ["score"], input=json.dumps(request))
+    assert result.exit_code == 0, result.output
+    moved = json.loads(result.stdout)
     return [moved[name] for name in names]
 
 

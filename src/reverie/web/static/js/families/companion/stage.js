@@ -34,7 +34,7 @@ export function restrictionNote(g) {
   if (!r) return null;
   return h(
     "div",
-    { class: "restriction-box", role: "note", id: "companion-restriction" },
+    { class: "restriction-box", role: "note", id: "companion-restriction", "data-restriction": r },
     icon(r, { size: 28 }),
     h("div", {}, h("strong", {}, t(`restriction.${r}.short`)), h("div", { class: "small" }, t(`restriction.${r}.rule_other`)), h("div", { class: "small muted" }, t("companion.clue.table_judges"))),
   );
@@ -164,7 +164,7 @@ function secret(g, mine) {
     const title = g.gallery ? "companion.secret.pick_title" : mine === st ? "companion.secret.story_title" : "companion.secret.place_title";
     parts.push(
       h("h2", { class: "stage-title" }, t(title)),
-      h("p", { class: "muted" }, t(recheck.includes(mine) ? "companion.secret.look_again" : "companion.secret.place_hint")),
+      recheck.includes(mine) ? h("p", { class: "muted", id: "look-again" }, t("companion.secret.look_again")) : h("p", { class: "muted" }, t("companion.secret.place_hint")),
       positions(n, { id: "confirm-place", label: (p) => t("companion.secret.place_at", { n: p }) }),
       h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-place", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => action({ type: "place", position: picked.position }, at(e)) },
         icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("companion.secret.place_confirm", { n: picked.position }))),
@@ -212,5 +212,17 @@ export function stageView(g, mine) {
     if (g.phase !== "clue") picked.clue = ""; // told: the next clue starts empty
   }
   const parts = g.phase === "dice" ? dice(g, mine) : g.phase === "clue" ? clue(g, mine) : g.phase === "count" ? count(g, mine) : secret(g, mine);
-  return h("div", { class: ["panel", "stage", "companion-stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, parts, mine !== null ? tableTools(g) : null);
+  return h("div", { class: ["panel", "stage", "companion-stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, undoneNote(g), parts, mine !== null ? tableTools(g) : null);
+}
+
+/**
+ * While a round taken back is entered again, every phone says who took it back, as the
+ * table screen does (the room's log keeps the reveal that was taken back).
+ * @param {Record<string, any>} g
+ */
+function undoneNote(g) {
+  const undone = g.undone || [];
+  const last = undone[undone.length - 1];
+  if (!last || last.turn !== g.turn || (g.phase !== "count" && g.phase !== "secret")) return null;
+  return h("p", { class: "notice small", id: "undone-note" }, icon("undo", { size: 16 }), " ", t("companion.undo.done", { name: nameOf(last.seat), n: last.turn }));
 }

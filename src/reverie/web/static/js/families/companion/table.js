@@ -59,10 +59,10 @@ function nowView(g) {
     g.clue ? h("p", { class: "table-clue" }, h("q", { lang: tableLang() }, g.clue)) : null,
     restrictionNote(g),
     secret
-      ? h("p", { class: "table-progress", id: "table-progress" }, t("companion.secret.progress", { placed: (g.placed || []).length, placers: g.gallery ? 1 : g.players.length, voted: (g.voted || []).length, voters: g.players.length - 1 }))
+      ? h("p", { class: "table-progress", id: "table-progress", "data-placed": (g.placed || []).length, "data-voted": (g.voted || []).length }, t("companion.secret.progress", { placed: (g.placed || []).length, placers: g.gallery ? 1 : g.players.length, voted: (g.voted || []).length, voters: g.players.length - 1 }))
       : null,
-    (g.recheck || []).length ? h("p", { class: "notice", id: "table-recheck" }, t("companion.secret.recheck", { names: g.recheck.map(nameOf).join(", ") })) : null,
-    waiting.length && g.phase !== "over" ? h("p", { class: "muted" }, t("status.waiting", { names: waiting.map(nameOf).join(", ") })) : null,
+    (g.recheck || []).length ? h("p", { class: "notice", id: "table-recheck", "data-seats": g.recheck.join(",") }, t("companion.secret.recheck", { names: g.recheck.map(nameOf).join(", ") })) : null,
+    waiting.length && g.phase !== "over" ? h("p", { class: "muted", id: "table-waiting" }, t("status.waiting", { names: waiting.map(nameOf).join(", ") })) : null,
     (g.undone || []).length ? h("p", { class: "muted small", id: "table-undone" }, t("companion.undo.done", { name: nameOf(g.undone[g.undone.length - 1].seat), n: g.undone[g.undone.length - 1].turn })) : null,
   );
 }
