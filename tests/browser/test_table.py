@@ -116,10 +116,12 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     ann.page.select_option(".lang-select", "ru")
     expect(ann.page.locator("html")).to_have_attribute("lang", "ru")
     create_room(ann, "Ann", "dixit", target_score=5)
-    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    code_url = ann.page.input_value("#invite-link")
+    join(bob, code_url, "Bob")
     _add_bot(ann.page, 2)
     ann.page.click("#start")
     _play_until([ann, bob], "!!document.querySelector('#final:not([hidden]) .final')", timeout=120)
+    names = [x.strip() for x in ann.page.locator("#scores .pname").all_inner_texts()]
     for p in (ann, bob):
         expect(p.page.locator("#story")).to_be_visible()
         rounds = p.page.locator("#final .muted.small").first.inner_text()
@@ -139,22 +141,52 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     box = bob.page.locator("#score-chart svg").bounding_box()
     assert box and box["width"] <= 375
     shot(bob.page, "table-final-375", full_page=True)
-    # The story is in each reader's language; the table's own words (the clues) are
-    # marked with the table's language where that differs from the screen's.
-    expect(bob.page.locator("#story h3").first).to_have_text("Scores, round by round")
-    expect(bob.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
-    expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
-    expect(ann.page.locator("#story q[lang]")).to_have_count(0)
-    # A live switch redraws the story: no word of the other language is left behind.
-    names = [x.strip() for x in ann.page.locator("#scores .pname").all_inner_texts()]
+    # The story is told in the table's language (Ann's screen made it a Russian table),
+    # on Bob's English screen too, marked as Russian there; the rest of his end screen
+    # is in English.
+    for p in (ann, bob):
+        expect(p.page.locator("#story h3").first).to_have_text("Очки по раундам")
+        assert not re.search("[a-z]", _story_text(p.page, names), re.I)
+    for p in (ann, bob):
+        expect(p.page.locator("#story")).to_have_attribute("lang", "ru")
+    expect(bob.page.locator("#final h2").first).to_have_text("The game is over")
+    assert not re.search("[а-яё]", _final_text(bob.page, names), re.I)
+    # A live switch: the page around the story changes language, the story does not,
+    # and no word of the screen's old language is left outside it.
     ann.page.select_option(".lang-select", "en")
-    expect(ann.page.locator("#story h3").first).to_have_text("Scores, round by round")
-    expect(ann.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
-    assert not re.search("[а-яё]", _story_text(ann.page, names), re.I)
-    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("#final h2").first).to_have_text("The game is over")
+    expect(ann.page.locator("#story")).to_have_attribute("lang", "ru")
     expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    assert not re.search("[а-яё]", _final_text(ann.page, names), re.I)
     assert not re.search("[a-z]", _story_text(ann.page, names), re.I)
-    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("#final h2").first).to_have_text("Игра окончена")
+    expect(ann.page.locator("#story")).to_have_attribute("lang", "ru")
+    # No text is left marked as of an unknown language by a switch.
+    expect(ann.page.locator("[lang='']")).to_have_count(0)
+    assert not re.search("[a-z]", _final_text(ann.page, names), re.I)
+    # After the game the room link still tells it, to anyone who opens it.
+    cy = open_player("cy", PHONE)
+    cy.page.goto(code_url)
+    expect(cy.page.locator("#story .story-round")).to_have_count(n)
+    expect(cy.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    expect(cy.page.locator("#score-chart .chart-line")).to_have_count(3)
+    shot(cy.page, "table-final-link-375", full_page=True)
+    assert not ann.errors and not bob.errors and not cy.errors, (ann.errors, bob.errors)
+
+
+def _final_text(page: Page, names: list[str]) -> str:
+    """The end screen's text outside the story, without the players' names."""
+    text = str(
+        page.locator("#final").evaluate(
+            """e => { const c = e.cloneNode(true);
+                c.querySelectorAll('#story, q').forEach(q => q.remove());
+                return c.innerText; }"""
+        )
+    )
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return text
 
 
 def _story_text(page: Page, names: list[str]) -> str:
