@@ -77,10 +77,15 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     create_room(ann, "Ann", "dixit")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
     _add_bot(ann.page, 2)
-    # A bot's name says "(bot)": its tag is an icon, not the word again.
-    bot_tag = ann.page.locator(".lobby-player .tag-bot")
-    expect(bot_tag).to_have_count(1)
-    assert bot_tag.inner_text().strip() == ""
+    # A bot: its name once, and one tag that says "bot" (in the reader's language).
+    bot = ann.page.locator(".lobby-player", has=ann.page.locator(".tag-bot"))
+    expect(bot).to_have_count(1)
+    expect(bot.locator(".tag-bot")).to_have_text("bot")
+    assert bot.inner_text().lower().count("bot") == 1, bot.inner_text()
+    assert bot.inner_text().count("Luna") == 1, bot.inner_text()
+    expect(bob.page.locator(".lobby-player .tag-bot")).to_have_text("bot")
+    shot(ann.page, "table-lobby-bot-1280")
+    shot(bob.page, "table-lobby-bot-375")
     ann.page.click("#start")
     for p in (ann, bob):
         p.page.wait_for_selector("body[data-phase='clue']", state="attached")
