@@ -9,6 +9,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.test_visual import create_visual_room
 from tests.browser.ui import choose, create_room, join
 
 
@@ -360,3 +361,28 @@ def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
     ann.page.reload()
     expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
     assert not ann.errors, ann.errors
+
+
+def test_the_drawing_games_lobby_says_its_timers_stay_on(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    invite = create_visual_room(ann, "Ann", {})
+    join(bob, invite, "Bob")
+    bob.page.click(".lobby-options-box summary")
+    for p in (ann, bob):
+        timers = p.page.locator("#lobby-options select[name$=_seconds]:not([name=away_seconds])")
+        expect(timers).to_have_count(4)  # draw, think, choose, decide
+        for name in timers.evaluate_all("els => els.map(e => e.name)"):
+            values = p.page.locator(f"#lobby-options [name={name}] option").evaluate_all(
+                "os => os.map(o => o.value)"
+            )
+            assert "" not in values, (name, values)
+        hint = p.page.locator("#lobby-options .hint", has_text="cannot be turned off")
+        expect(hint).to_have_count(1)
+    ann.page.locator("#lobby-options [name=decide_seconds]").scroll_into_view_if_needed()
+    shot(ann.page, "visual-lobby-timers-1280")
+    bob.page.locator("#lobby-options [name=draw_seconds]").scroll_into_view_if_needed()
+    shot(bob.page, "visual-lobby-timers-375")
+    bob.page.select_option(".lang-select", "ru")
+    expect(bob.page.locator("#lobby-options .hint", has_text="не отключаются")).to_have_count(1)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
