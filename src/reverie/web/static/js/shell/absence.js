@@ -1,7 +1,7 @@
 // Players and hosts who are gone: the table's "a bot stands in after N seconds away"
 // setting (lobby and home page), the banner of a player whose seat a bot plays, the
-// "Take over as host" offer when the host has gone, and what the status line says
-// about seats played by bots and a paused table.
+// "Take over as host" offer when the host has gone, the notice of a paused table, and
+// what the status line says about seats played by bots and a paused table.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -78,9 +78,21 @@ function hostGoneView() {
   );
 }
 
-/** What the notice section shows: the banner of my seat, the host's absence. */
+/** Every person has gone: whoever looks in learns why nothing moves. The status line
+ * says it too, but on a phone its one line is cut before the end. */
+function pausedView() {
+  const r = room();
+  if (!r?.paused || r.status !== "playing") return null;
+  return h(
+    "div",
+    { class: "panel host-gone", role: "status", id: "paused", key: "paused" },
+    h("p", {}, icon("hourglass", { size: 20 }), " ", t("away.paused_notice")),
+  );
+}
+
+/** What the notice section shows: the banner of my seat, the host's absence, a pause. */
 export function noticesView() {
-  const parts = [reclaimView(), hostGoneView()].filter(Boolean);
+  const parts = [reclaimView(), hostGoneView(), pausedView()].filter(Boolean);
   return parts.length ? parts : null;
 }
 
