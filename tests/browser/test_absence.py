@@ -31,11 +31,18 @@ class Table:
     server: ServerThread
     clock: SkewClock
     open: Callable[[str, ViewportSize], Player]
+    browser: Browser
 
-    def look_in(self, player: Player) -> None:
-        """A visitor opens the room link: the room looks again at who is gone."""
-        player.page.reload()
-        player.page.wait_for_selector("body[data-phase]", state="attached")
+    def look_in(self, link: str) -> None:
+        """A visitor opens the room link and goes: the room looks again at who is gone
+        (the players' pages stay as they are, and see what changes)."""
+        ctx = self.browser.new_context(base_url=self.server.base)
+        try:
+            page = ctx.new_page()
+            page.goto(link)
+            page.wait_for_selector("#gate-watch, body[data-phase]", state="attached")
+        finally:
+            ctx.close()
 
 
 @pytest.fixture
@@ -53,7 +60,7 @@ def table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
         return player
 
     try:
-        yield Table(server, clock, open_)
+        yield Table(server, clock, open_, browser)
     finally:
         for p in made:
             p.context.close()
@@ -95,7 +102,7 @@ def test_the_host_closes_the_tab_and_the_table_goes_on(table: Table) -> None:
     # Half the grace period later nothing has changed: a dropped phone gets its minute,
     # and the host role cannot be taken yet.
     table.clock.advance(30)
-    table.look_in(bob)
+    table.look_in(link)
     wait_phase(bob.page, "submit")
     expect(bob.page.locator("#status-text")).not_to_contain_text("a bot plays for Ann")
     bob.page.click("#take-host")
@@ -103,12 +110,17 @@ def test_the_host_closes_the_tab_and_the_table_goes_on(table: Table) -> None:
     # Past the table's minute: a bot plays Ann's card (and votes), Bob hosts, and the
     # round is revealed.
     table.clock.advance(31)
-    table.look_in(bob)
+    table.look_in(link)
     expect(bob.page.locator("#status-text")).to_contain_text("a bot plays for Ann")
     expect(bob.page.locator("#reveal-panel[data-turn='1']")).to_be_visible()
     expect(bob.page.locator("#take-host")).to_have_count(0)
     host_row = bob.page.locator("#scores .score-row", has_text="Bob")
     expect(host_row.locator(".tag", has_text="host")).to_have_count(1)
+    # The chat's running log says when it happened.
+    notes = bob.page.locator(".chat-note .chat-text")
+    expect(notes).to_have_text(
+        ["Ann is away: a bot plays their seat until they are back.", "Bob is the host now."]
+    )
     shot(bob.page, "absence-host-gone-375", full_page=True)
     # Ann comes back: the host role returns to her, and one tap gives her seat back.
     back = ann.context.new_page()
@@ -117,6 +129,7 @@ def test_the_host_closes_the_tab_and_the_table_goes_on(table: Table) -> None:
     ann_row = back.locator("#scores .score-row", has_text="Ann")
     expect(ann_row.locator(".tag", has_text="host")).to_have_count(1)
     shot(back, "absence-host-back-1280")
+    expect(notes.last).to_have_text("Ann is the host now.")
     back.click("#reclaim")
     expect(back.locator("#bot-banner")).to_have_count(0)
     expect(bob.page.locator("#status-text")).not_to_contain_text("a bot plays for Ann")
@@ -129,14 +142,15 @@ def test_an_absent_players_seat_is_played_and_given_back(table: Table) -> None:
     bob.page.close()
     expect(_row(ann.page, "Bob").locator(".tag-off")).to_be_visible()
     table.clock.advance(30)
-    table.look_in(ann)
+    table.look_in(link)
     expect(_row(ann.page, "Bob").locator(".tag-off")).to_be_visible()
     expect(_row(ann.page, "Bob").locator(".tag-warn")).to_have_count(0)
     wait_phase(ann.page, "submit")
     table.clock.advance(31)
-    table.look_in(ann)
+    table.look_in(link)
     expect(ann.page.locator("#status-text")).to_contain_text("a bot plays for Bob")
     expect(_row(ann.page, "Bob").locator(".tag-warn")).to_be_visible()
+    expect(ann.page.locator(".chat-note")).to_contain_text("Bob is away: a bot plays")
     # The bot plays his part (his card, his vote): the round is revealed without him.
     expect(ann.page.locator("#reveal-panel[data-turn='1']")).to_be_visible()
     shot(ann.page, "absence-seat-played-1280")
@@ -170,8 +184,7 @@ def test_with_every_person_gone_the_room_pauses(table: Table) -> None:
     # Ann is now gone past the grace period, but the bots do not play on alone: her
     # card is still missing.
     table.clock.advance(30)
-    table.look_in(cy)
-    cy.page.click("#gate-watch")
+    table.look_in(link)
     expect(_row(cy.page, "Ann").locator(".tag-warn")).to_be_visible()  # a bot plays
     expect(cy.page.locator("#status-text")).to_contain_text("everyone is away")
     cy.page.wait_for_timeout(500)  # bots that played would have by now (no delay)

@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { select } from "../fields.js";
-import { room, me, players, send } from "./app.js";
+import { app, room, me, players, send } from "./app.js";
 
 /** The choices of `away_seconds`: null is "never". */
 export const AWAY_CHOICES = [30, 60, 120, 300, 600, null];
@@ -120,4 +120,33 @@ export function absenceStatus() {
   if (r.paused) return t("away.paused");
   const bots = r.players.filter((p) => !p.bot && p.bot_playing && p.seat !== me()).map((p) => p.name);
   return bots.length ? t("away.status_bots", { names: bots.join(", "), n: bots.length }) : "";
+}
+
+/**
+ * @param {string} key an i18n key
+ * @param {Record<string, string>} params
+ */
+function note(key, params) {
+  app.chat.push({ seat: -1, name: "", text: "", at: Date.now() + app.skew, note: key, params });
+}
+
+/**
+ * What changed about gone people between two states of a game, said in the chat's
+ * running log: a bot now stands in for someone away, the host role passed on. (The
+ * status line and the players' tags say how things stand; this says when they changed.)
+ * @param {import("./app.js").StateFrame | null} prev
+ * @param {import("./app.js").StateFrame} next
+ */
+export function announceAbsence(prev, next) {
+  const a = prev?.room;
+  const b = next.room;
+  if (!a || a.status !== "playing" || b.status !== "playing" || a.players.length !== b.players.length) return;
+  b.players.forEach((p, i) => {
+    const before = a.players[i];
+    if (p.bot || before.name !== p.name || p.seat === me()) return;
+    if (p.bot_playing && !before.bot_playing && !p.connected) note("away.note_stand_in", { name: p.name });
+  });
+  const host = b.players.findIndex((p) => p.host);
+  const was = a.players.findIndex((p) => p.host);
+  if (host >= 0 && was >= 0 && host !== was) note("away.note_host", { name: b.players[host].name });
 }

@@ -27,7 +27,9 @@ import { lang } from "../i18n.js";
  *   away_seconds?: number | null, paused?: boolean,
  * }} Room
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
- * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null}} ChatLine
+ * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null,
+ *   note?: string, params?: Record<string, string>}} ChatLine
+ * (`note`: a line of the table's own, this page's i18n key, told in the reader's language)
  */
 
 export const code = normaliseCode(location.pathname.split("/").filter(Boolean).pop());
