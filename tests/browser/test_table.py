@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -92,6 +94,16 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
         p.page.wait_for_selector("body[data-phase='clue']", state="attached")
     # The open first turn: bots do not claim it.
     expect(ann.page.locator("#stage")).to_contain_text("not a bot")
+    # On a laptop the storyteller's six cards lie on one row, the clue box in sight.
+    ann.page.click("#claim")
+    expect(ann.page.locator("#clue-text")).to_be_visible()
+    tops = ann.page.locator(".hand-row .card-tile").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 6 and len(set(tops)) == 1, tops
+    box = ann.page.locator("#clue-text").bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
+    shot(ann.page, "table-clue-1280")
     # Bob on his phone scrolls down to his hand, as a player does.
     _play_until([ann, bob], "!!document.querySelector('#reveal-panel')")
     for p in (ann, bob):
@@ -114,7 +126,7 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
 
 
-def test_end_screen_chart_and_story(open_player: Open) -> None:
+def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str], Any]) -> None:
     ann = open_player("ann", DESKTOP)
     bob = open_player("bob", PHONE)
     # Ann's screen is in Russian, so her table is; Bob reads English.
@@ -140,6 +152,27 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
         _in_viewport(p.page, "#final")
     # The story tells the clues.
     expect(ann.page.locator("#story .story-clue").first).to_contain_text("Clue")
+    # Chart and story say what the server's event log says, round by round.
+    room = room_log(code_url.rsplit("/", 1)[-1])
+    history = room.game.history
+    assert len(history) == n
+    seat_names = [pl.name for pl in room.players]
+    told = _story_rounds(bob.page)
+    for result, shown in zip(history, told, strict=True):
+        assert shown["turn"] == str(result.number)
+        assert shown["clue"] == (result.clue or ""), (shown, result.clue)
+        assert shown["story"] == str(result.story_position)
+        assert shown["cards"] == len(result.table)
+        assert shown["points"] == {
+            seat_names[s]: f"+{p}" if p > 0 else f"\u2212{-p}" if p < 0 else "0"
+            for s, p in enumerate(result.points)
+        }, shown
+    totals = {name: sum(r.points[s] for r in history) for s, name in enumerate(seat_names)}
+    legend = bob.page.locator("#score-chart .chart-key").evaluate_all(
+        "ks => ks.map(k => [k.querySelector('.chart-name').textContent, "
+        "Number(k.querySelector('strong').textContent)])"
+    )
+    assert dict(legend) == totals, (legend, totals)
     # A round opens to show its table of cards.
     ann.page.locator("#story .story-round summary").first.click()
     expect(ann.page.locator("#story .story-round").first.locator(".story-card")).to_have_count(3)
@@ -179,6 +212,21 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     expect(cy.page.locator("#score-chart .chart-line")).to_have_count(3)
     shot(cy.page, "table-final-link-375", full_page=True)
     assert not ann.errors and not bob.errors and not cy.errors, (ann.errors, bob.errors)
+
+
+def _story_rounds(page: Page) -> list[dict[str, Any]]:
+    """Each round of the story as the page tells it."""
+    rounds: list[dict[str, Any]] = page.locator("#story .story-round").evaluate_all(
+        """rs => rs.map(r => ({
+            turn: r.dataset.turn,
+            clue: r.querySelector('.story-clue')?.textContent ?? '',
+            story: r.querySelector('.story-card.story')?.dataset.position ?? null,
+            cards: r.querySelectorAll('.story-card').length,
+            points: Object.fromEntries([...r.querySelectorAll('.story-pts')].map(p => [
+                p.firstChild.textContent, p.querySelector('strong').textContent])),
+        }))"""
+    )
+    return rounds
 
 
 def _final_text(page: Page, names: list[str]) -> str:
@@ -325,7 +373,10 @@ def test_a_refused_chat_line_stays_in_the_box(open_player: Open) -> None:
 
 
 CUE_SPY = """
-window.__cues = {vibrate: 0, wake: 0};
+window.__cues = {vibrate: 0, wake: 0, tones: 0};
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.__cues.tones += 1; return make.call(this); };
 navigator.vibrate = () => { window.__cues.vibrate += 1; return true; };
 Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
   request: async () => { window.__cues.wake += 1;
@@ -355,6 +406,7 @@ def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
     ann.page.press("#clue-text", "Enter")
     expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=15_000)
     ann.page.wait_for_function("window.__cues.vibrate >= 1")
+    ann.page.wait_for_function("window.__cues.tones >= 2")  # the two tones of the cue
     # Muted: remembered across a reload.
     ann.page.click("#cue-toggle")
     expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
