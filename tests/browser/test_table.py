@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.playtest import PAGE_TEXT, PROPER
 from tests.browser.test_visual import create_visual_room
 from tests.browser.ui import choose, create_room, join
 
@@ -343,6 +344,12 @@ def test_home_form_proposes_timers_and_away(open_player: Open) -> None:
     expect(ann.page.locator("#lobby-options [name=away_seconds] option:checked")).to_have_text(
         "Через 5 минут отсутствия"
     )
+    # Nothing of the English lobby is left, labels and choices included.
+    text = str(ann.page.evaluate(PAGE_TEXT.replace("'q, ", "'dialog:not([open]), q, ")))
+    for word in sorted(["Ann", *PROPER, ann.page.url.rsplit("/", 1)[-1]], key=len, reverse=True):
+        text = text.replace(word, "")
+    left = re.findall(r".{0,30}[A-Za-z]{2,}.{0,30}", text)
+    assert not left, left
     assert not ann.errors, ann.errors
 
 
