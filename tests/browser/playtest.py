@@ -328,7 +328,7 @@ OPTIONS: dict[str, dict[str, str]] = {
 def play(browser: Browser, base: str, game: str, out: Path) -> Run:
     people = [open_person(browser, base, n, lang, vp) for n, lang, vp in TABLES[game]]
     run = Run(game, out, people, names=[n for n, _, _ in TABLES[game]])
-    run.names += [f"{b} (bot)" for b in ("Luna", "Orion", "Iris")]
+    run.names += ["Luna", "Orion", "Iris"]
     options = OPTIONS.get(game, {"target_score": "6"})
     seat_everyone(run, game, options)
     if game == "visual":

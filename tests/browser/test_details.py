@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, Open, shot
+from tests.browser.playtest import PAGE_TEXT, PROPER
 from tests.browser.ui import choose, create_room, wait_phase
 
 
@@ -49,6 +50,14 @@ def test_restriction_timer_errors_and_language(open_player: Open) -> None:
     expect(page.locator(".restriction-box")).to_contain_text("Четыре слова")
     expect(page.locator("#status-text")).to_contain_text("Ход 1")
     assert page.evaluate("localStorage.getItem('reverie:lang')") == "ru"
+    # Nothing of the English page is left behind, labels included (the refusals shown
+    # in English a moment ago are gone too; a closed dialog is not on the page).
+    names = [x.strip() for x in page.locator("#scores .pname").all_inner_texts()]
+    text = str(page.evaluate(PAGE_TEXT.replace("'q, ", "'dialog:not([open]), q, ")))
+    for word in sorted([*names, *PROPER, page.url.rsplit("/", 1)[-1]], key=len, reverse=True):
+        text = text.replace(word, "")
+    left = re.findall(r".{0,30}[A-Za-z]{2,}.{0,30}", text)
+    assert not left, left
     page.reload()
     expect(page.locator("#status-text")).to_contain_text("Ход 1")
     shot(page, "imaginarium-clue-ru-1280", full_page=True)

@@ -110,3 +110,16 @@ def test_every_composed_key_exists() -> None:
     wanted += [f"error.{c}" for c in sorted(codes)]
     missing = [k for k in wanted if k not in en]
     assert missing == []
+
+
+def test_russian_tells_the_pawn_from_the_token() -> None:
+    """Issue #12: in the drawing game «фишка» is a team's pawn and «жетон» a point token,
+    on the rules page and in the game alike (the Italian has «pedina» and «gettone»)."""
+    en, ru = _load("en"), _load("ru")
+    for key, value in en.items():
+        english = " ".join(_texts(value)).lower()
+        russian = " ".join(_texts(ru[key])).lower()
+        if re.search(r"\btokens?\b", english) and "pawn" not in english:
+            assert "фишк" not in russian, (key, russian)
+        if "pawn" in english and not re.search(r"\btokens?\b", english):
+            assert "жетон" not in russian, (key, russian)

@@ -27,7 +27,7 @@ def test_lobby_host_controls(open_player: Open) -> None:
     ann.page.click("#add-bot")
     expect(names).to_have_count(3)
     bot = names.nth(2).inner_text()
-    assert "bot" in bot
+    expect(ann.page.locator(".lobby-player").nth(2).locator(".tag-bot")).to_be_visible()
     # Move the bot up one seat.
     ann.page.locator(".lobby-player").nth(2).locator(".lobby-tools button").first.click()
     expect(names).to_have_text(["Ann", bot, "Bob"])

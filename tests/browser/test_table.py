@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.playtest import PAGE_TEXT, PROPER
+from tests.browser.test_visual import create_visual_room
 from tests.browser.ui import choose, create_room, join
 
 
@@ -77,15 +81,30 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     create_room(ann, "Ann", "dixit")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
     _add_bot(ann.page, 2)
-    # A bot's name says "(bot)": its tag is an icon, not the word again.
-    bot_tag = ann.page.locator(".lobby-player .tag-bot")
-    expect(bot_tag).to_have_count(1)
-    assert bot_tag.inner_text().strip() == ""
+    # A bot: its name once, and one tag that says "bot" (in the reader's language).
+    bot = ann.page.locator(".lobby-player", has=ann.page.locator(".tag-bot"))
+    expect(bot).to_have_count(1)
+    expect(bot.locator(".tag-bot")).to_have_text("bot")
+    assert bot.inner_text().lower().count("bot") == 1, bot.inner_text()
+    assert bot.inner_text().count("Luna") == 1, bot.inner_text()
+    expect(bob.page.locator(".lobby-player .tag-bot")).to_have_text("bot")
+    shot(ann.page, "table-lobby-bot-1280")
+    shot(bob.page, "table-lobby-bot-375")
     ann.page.click("#start")
     for p in (ann, bob):
         p.page.wait_for_selector("body[data-phase='clue']", state="attached")
     # The open first turn: bots do not claim it.
     expect(ann.page.locator("#stage")).to_contain_text("not a bot")
+    # On a laptop the storyteller's six cards lie on one row, the clue box in sight.
+    ann.page.click("#claim")
+    expect(ann.page.locator("#clue-text")).to_be_visible()
+    tops = ann.page.locator(".hand-row .card-tile").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 6 and len(set(tops)) == 1, tops
+    box = ann.page.locator("#clue-text").bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
+    shot(ann.page, "table-clue-1280")
     # Bob on his phone scrolls down to his hand, as a player does.
     _play_until([ann, bob], "!!document.querySelector('#reveal-panel')")
     for p in (ann, bob):
@@ -108,7 +127,7 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
 
 
-def test_end_screen_chart_and_story(open_player: Open) -> None:
+def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str], Any]) -> None:
     ann = open_player("ann", DESKTOP)
     bob = open_player("bob", PHONE)
     # Ann's screen is in Russian, so her table is; Bob reads English.
@@ -116,10 +135,12 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     ann.page.select_option(".lang-select", "ru")
     expect(ann.page.locator("html")).to_have_attribute("lang", "ru")
     create_room(ann, "Ann", "dixit", target_score=5)
-    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    code_url = ann.page.input_value("#invite-link")
+    join(bob, code_url, "Bob")
     _add_bot(ann.page, 2)
     ann.page.click("#start")
     _play_until([ann, bob], "!!document.querySelector('#final:not([hidden]) .final')", timeout=120)
+    names = [x.strip() for x in ann.page.locator("#scores .pname").all_inner_texts()]
     for p in (ann, bob):
         expect(p.page.locator("#story")).to_be_visible()
         rounds = p.page.locator("#final .muted.small").first.inner_text()
@@ -132,6 +153,27 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
         _in_viewport(p.page, "#final")
     # The story tells the clues.
     expect(ann.page.locator("#story .story-clue").first).to_contain_text("Clue")
+    # Chart and story say what the server's event log says, round by round.
+    room = room_log(code_url.rsplit("/", 1)[-1])
+    history = room.game.history
+    assert len(history) == n
+    seat_names = [pl.name for pl in room.players]
+    told = _story_rounds(bob.page)
+    for result, shown in zip(history, told, strict=True):
+        assert shown["turn"] == str(result.number)
+        assert shown["clue"] == (result.clue or ""), (shown, result.clue)
+        assert shown["story"] == str(result.story_position)
+        assert shown["cards"] == len(result.table)
+        assert shown["points"] == {
+            seat_names[s]: f"+{p}" if p > 0 else f"\u2212{-p}" if p < 0 else "0"
+            for s, p in enumerate(result.points)
+        }, shown
+    totals = {name: sum(r.points[s] for r in history) for s, name in enumerate(seat_names)}
+    legend = bob.page.locator("#score-chart .chart-key").evaluate_all(
+        "ks => ks.map(k => [k.querySelector('.chart-name').textContent, "
+        "Number(k.querySelector('strong').textContent)])"
+    )
+    assert dict(legend) == totals, (legend, totals)
     # A round opens to show its table of cards.
     ann.page.locator("#story .story-round summary").first.click()
     expect(ann.page.locator("#story .story-round").first.locator(".story-card")).to_have_count(3)
@@ -139,22 +181,67 @@ def test_end_screen_chart_and_story(open_player: Open) -> None:
     box = bob.page.locator("#score-chart svg").bounding_box()
     assert box and box["width"] <= 375
     shot(bob.page, "table-final-375", full_page=True)
-    # The story is in each reader's language; the table's own words (the clues) are
-    # marked with the table's language where that differs from the screen's.
-    expect(bob.page.locator("#story h3").first).to_have_text("Scores, round by round")
-    expect(bob.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
-    expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
-    expect(ann.page.locator("#story q[lang]")).to_have_count(0)
-    # A live switch redraws the story: no word of the other language is left behind.
-    names = [x.strip() for x in ann.page.locator("#scores .pname").all_inner_texts()]
+    # The story is told in the table's language (Ann's screen made it a Russian table),
+    # on Bob's English screen too, marked as Russian there; the rest of his end screen
+    # is in English.
+    for p in (ann, bob):
+        expect(p.page.locator("#story h3").first).to_have_text("Очки по раундам")
+        assert not re.search("[a-z]", _story_text(p.page, names), re.I)
+    for p in (ann, bob):
+        expect(p.page.locator("#story")).to_have_attribute("lang", "ru")
+    expect(bob.page.locator("#final h2").first).to_have_text("The game is over")
+    assert not re.search("[а-яё]", _final_text(bob.page, names), re.I)
+    # A live switch: the page around the story changes language, the story does not,
+    # and no word of the screen's old language is left outside it.
     ann.page.select_option(".lang-select", "en")
-    expect(ann.page.locator("#story h3").first).to_have_text("Scores, round by round")
-    expect(ann.page.locator("#story q.story-clue[lang=ru]")).to_have_count(n)
-    assert not re.search("[а-яё]", _story_text(ann.page, names), re.I)
-    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("#final h2").first).to_have_text("The game is over")
+    expect(ann.page.locator("#story")).to_have_attribute("lang", "ru")
     expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    assert not re.search("[а-яё]", _final_text(ann.page, names), re.I)
     assert not re.search("[a-z]", _story_text(ann.page, names), re.I)
-    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    ann.page.select_option(".lang-select", "ru")
+    expect(ann.page.locator("#final h2").first).to_have_text("Игра окончена")
+    expect(ann.page.locator("#story")).to_have_attribute("lang", "ru")
+    # No text is left marked as of an unknown language by a switch.
+    expect(ann.page.locator("[lang='']")).to_have_count(0)
+    assert not re.search("[a-z]", _final_text(ann.page, names), re.I)
+    # After the game the room link still tells it, to anyone who opens it.
+    cy = open_player("cy", PHONE)
+    cy.page.goto(code_url)
+    expect(cy.page.locator("#story .story-round")).to_have_count(n)
+    expect(cy.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    expect(cy.page.locator("#score-chart .chart-line")).to_have_count(3)
+    shot(cy.page, "table-final-link-375", full_page=True)
+    assert not ann.errors and not bob.errors and not cy.errors, (ann.errors, bob.errors)
+
+
+def _story_rounds(page: Page) -> list[dict[str, Any]]:
+    """Each round of the story as the page tells it."""
+    rounds: list[dict[str, Any]] = page.locator("#story .story-round").evaluate_all(
+        """rs => rs.map(r => ({
+            turn: r.dataset.turn,
+            clue: r.querySelector('.story-clue')?.textContent ?? '',
+            story: r.querySelector('.story-card.story')?.dataset.position ?? null,
+            cards: r.querySelectorAll('.story-card').length,
+            points: Object.fromEntries([...r.querySelectorAll('.story-pts')].map(p => [
+                p.firstChild.textContent, p.querySelector('strong').textContent])),
+        }))"""
+    )
+    return rounds
+
+
+def _final_text(page: Page, names: list[str]) -> str:
+    """The end screen's text outside the story, without the players' names."""
+    text = str(
+        page.locator("#final").evaluate(
+            """e => { const c = e.cloneNode(true);
+                c.querySelectorAll('#story, q').forEach(q => q.remove());
+                return c.innerText; }"""
+        )
+    )
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return text
 
 
 def _story_text(page: Page, names: list[str]) -> str:
@@ -257,6 +344,12 @@ def test_home_form_proposes_timers_and_away(open_player: Open) -> None:
     expect(ann.page.locator("#lobby-options [name=away_seconds] option:checked")).to_have_text(
         "Через 5 минут отсутствия"
     )
+    # Nothing of the English lobby is left, labels and choices included.
+    text = str(ann.page.evaluate(PAGE_TEXT.replace("'q, ", "'dialog:not([open]), q, ")))
+    for word in sorted(["Ann", *PROPER, ann.page.url.rsplit("/", 1)[-1]], key=len, reverse=True):
+        text = text.replace(word, "")
+    left = re.findall(r".{0,30}[A-Za-z]{2,}.{0,30}", text)
+    assert not left, left
     assert not ann.errors, ann.errors
 
 
@@ -287,7 +380,10 @@ def test_a_refused_chat_line_stays_in_the_box(open_player: Open) -> None:
 
 
 CUE_SPY = """
-window.__cues = {vibrate: 0, wake: 0};
+window.__cues = {vibrate: 0, wake: 0, tones: 0};
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.__cues.tones += 1; return make.call(this); };
 navigator.vibrate = () => { window.__cues.vibrate += 1; return true; };
 Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
   request: async () => { window.__cues.wake += 1;
@@ -317,9 +413,35 @@ def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
     ann.page.press("#clue-text", "Enter")
     expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=15_000)
     ann.page.wait_for_function("window.__cues.vibrate >= 1")
+    ann.page.wait_for_function("window.__cues.tones >= 2")  # the two tones of the cue
     # Muted: remembered across a reload.
     ann.page.click("#cue-toggle")
     expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
     ann.page.reload()
     expect(ann.page.locator("#cue-toggle")).to_have_attribute("aria-pressed", "true")
     assert not ann.errors, ann.errors
+
+
+def test_the_drawing_games_lobby_says_its_timers_stay_on(open_player: Open) -> None:
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE)
+    invite = create_visual_room(ann, "Ann", {})
+    join(bob, invite, "Bob")
+    bob.page.click(".lobby-options-box summary")
+    for p in (ann, bob):
+        timers = p.page.locator("#lobby-options select[name$=_seconds]:not([name=away_seconds])")
+        expect(timers).to_have_count(4)  # draw, think, choose, decide
+        for name in timers.evaluate_all("els => els.map(e => e.name)"):
+            values = p.page.locator(f"#lobby-options [name={name}] option").evaluate_all(
+                "os => os.map(o => o.value)"
+            )
+            assert "" not in values, (name, values)
+        hint = p.page.locator("#lobby-options .hint", has_text="cannot be turned off")
+        expect(hint).to_have_count(1)
+    ann.page.locator("#lobby-options [name=decide_seconds]").scroll_into_view_if_needed()
+    shot(ann.page, "visual-lobby-timers-1280")
+    bob.page.locator("#lobby-options [name=draw_seconds]").scroll_into_view_if_needed()
+    shot(bob.page, "visual-lobby-timers-375")
+    bob.page.select_option(".lang-select", "ru")
+    expect(bob.page.locator("#lobby-options .hint", has_text="не отключаются")).to_have_count(1)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)

@@ -393,6 +393,17 @@ def test_visual_game_to_the_end(open_player: Open) -> None:
     assert winner.get_attribute("data-team") == str(team)
     expect(ann.page.locator("#rematch")).to_be_visible()
     expect(table.teams[1][1].page.locator("#rematch")).to_have_count(0)
+    # The story of the game: its one turn, told in the table's language (English here)
+    # even on a screen switched to Russian, where the rest of the end screen is Russian.
+    dee = table.teams[1][1]
+    expect(dee.page.locator("#story .story-round")).to_have_count(1)
+    dee.page.select_option(".lang-select", "ru")
+    expect(dee.page.locator("#story")).to_have_attribute("lang", "en")
+    expect(dee.page.locator("#story h3").first).to_have_text("The pawns, turn by turn")
+    expect(dee.page.locator("#story .story-points")).to_contain_text("Guessed by Team")
+    expect(dee.page.locator("#final")).to_contain_text("Хозяин стола может начать новую игру")
+    dee.page.locator("#story").scroll_into_view_if_needed()
+    shot(dee.page, "visual-story-ru-375")
     shots(ann.page, "visual-over")
     no_errors(table.everyone)
 

@@ -15,6 +15,7 @@ def test_joining_with_a_taken_bot_or_invisible_name_is_refused(server: ServerThr
     guest = Client(server.base, code)
     for name, error in [
         ("host", "name_taken"),
+        ("luna", "name_taken"),  # the bot's
         ("Luna (bot)", "bad_name"),
         ("Luna (Bot)", "bad_name"),
         ("\u3164", "bad_name"),
@@ -25,7 +26,7 @@ def test_joining_with_a_taken_bot_or_invisible_name_is_refused(server: ServerThr
     assert guest.request({"type": "join", "name": "Zoe\u0301", "color": "#2a9d8f"})["type"] == "ack"
     state = guest.until(lambda f: f["type"] == "state" and len(f["room"]["players"]) == 3)
     names = [p["name"] for p in state["room"]["players"]]
-    assert names == ["Host", "Luna (bot)", "Zoé"]
+    assert names == ["Host", "Luna", "Zoé"]
 
 
 def test_creating_a_room_with_an_invisible_name_is_refused(server: ServerThread) -> None:

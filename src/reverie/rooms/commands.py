@@ -39,10 +39,32 @@ from reverie.rooms.state import (
     RoomState,
     check_level,
     game_seed,
+    name_key,
 )
 from reverie.rooms.teams import balanced
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
+
+
+def bot_name(taken: list[str]) -> str:
+    """The next bot's name: the first of :data:`BOT_NAMES` nobody at the table has
+    (names compared as people's are), then "Luna 2" and so on. A plain name: the page
+    tags a bot as one in the reader's language, so the name does not say it again (in
+    English, on every screen) as "Luna (bot)" once did.
+
+    >>> bot_name(["Ann", "luna"])
+    'Orion'
+    >>> bot_name(list(BOT_NAMES))
+    'Luna 2'
+    """
+    keys = {name_key(n) for n in taken}
+    n = 1
+    while True:
+        for base in BOT_NAMES:
+            name = base if n == 1 else f"{base} {n}"
+            if name_key(name) not in keys:
+                return name
+        n += 1
 
 
 class Hello(Frame, frozen=True, tag="hello"):
@@ -275,9 +297,8 @@ def decide(
     if isinstance(cmd, Order):
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):
-        taken_names = {p.name for p in room.players}
         taken_colors = {p.color for p in room.players}
-        name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken_names), "Bot")
+        name = bot_name([p.name for p in room.players])
         color = next((c for c in PALETTE if c not in taken_colors), PALETTE[0])
         return BotAdded(name, color, check_level(cmd.level))
     if isinstance(cmd, Kick):

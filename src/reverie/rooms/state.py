@@ -225,7 +225,8 @@ def check_level(level: str) -> str:
     return level
 
 
-#: What bots' names end with: a person may not pose as a bot.
+#: What bots' names ended with in older logs: a person still may not take such a name and
+#: pose as a bot (a bot is now named plainly, and tagged as one by the page).
 BOT_MARK = "(bot)"
 
 

@@ -142,6 +142,8 @@ export async function boot(renderPage, { header = true, headerExtra = () => null
   };
   drawHeader();
   onLangChange(() => {
+    // A message shown in the old language would stay until it fades: it goes now.
+    for (const el of document.querySelectorAll(".toast")) el.remove();
     drawHeader();
     renderPage();
   });

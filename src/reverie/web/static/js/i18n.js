@@ -9,6 +9,10 @@ let dict = {};
 let fallback = {};
 let current = "en";
 const listeners = [];
+/** Dictionaries fetched so far, by language (the screen's, English, a table's). */
+const loaded = {};
+/** Fetches under way for `translator`, by language. */
+const pending = {};
 
 export function initialLang() {
   let saved = null;
@@ -44,6 +48,8 @@ export async function setLang(l, { remember = true } = {}) {
   dict = d;
   fallback = f || d;
   current = l;
+  loaded[l] = d;
+  loaded.en = fallback;
   document.documentElement.lang = l;
   if (remember) {
     try {
@@ -64,17 +70,52 @@ export function has(key) {
   return key in dict || key in fallback;
 }
 
-export function t(key, params = {}) {
-  let v = key in dict ? dict[key] : fallback[key];
+/**
+ * A key in one dictionary (else English), its plural form chosen by `l`'s rules.
+ * @param {Record<string, any>} d @param {Record<string, any>} fb @param {string} l
+ * @param {string} key @param {Record<string, any>} params
+ */
+function translate(d, fb, l, key, params) {
+  let v = key in d ? d[key] : fb[key];
   if (v === undefined) return key;
   if (typeof v === "object" && v !== null) {
     const n = Number(params.n ?? 0);
-    const form = new Intl.PluralRules(current).select(n);
+    const form = new Intl.PluralRules(l).select(n);
     v = v[form] ?? v.other ?? Object.values(v)[0];
   }
   return String(v).replace(/\{(\w+)\}/g, (m, name) =>
     params[name] !== undefined ? String(params[name]) : m,
   );
+}
+
+export function t(key, params = {}) {
+  return translate(dict, fallback, current, key, params);
+}
+
+/**
+ * A `t` in language `l` rather than the screen's, for a text that keeps a language of
+ * its own (the end screen's story is told in the table's). Until `l`'s dictionary has
+ * come, this is the screen's `t`; `onLoad` is called once it is there.
+ * @param {string | null | undefined} l
+ * @param {() => void} onLoad
+ * @returns {(key: string, params?: Record<string, any>) => string}
+ */
+export function translator(l, onLoad) {
+  if (!l || l === current || !LANGS.includes(l)) return t;
+  const d = loaded[l];
+  if (d) return (key, params = {}) => translate(d, loaded.en || fallback, l, key, params);
+  if (!pending[l]) {
+    pending[l] = Promise.all([fetchDict(l), loaded.en ? null : fetchDict("en")])
+      .then(([x, en]) => {
+        loaded[l] = x;
+        if (en) loaded.en = en;
+        onLoad();
+      })
+      .catch(() => {
+        delete pending[l]; // the screen's language meanwhile; a later render tries again
+      });
+  }
+  return t;
 }
 
 /** Fill [data-i18n] text and [data-i18n-attr="attr:key;attr:key"] attributes. */

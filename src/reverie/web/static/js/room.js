@@ -12,7 +12,7 @@ import { initZoom } from "./families/association/cards.js";
 import { app, code, room, game, me, caps, setRenderer, timeLeft } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
 import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from "./shell/lobby.js";
-import { noticesView, absenceError, absenceStatus } from "./shell/absence.js";
+import { noticesView, absenceError, absenceStatus, announceAbsence } from "./shell/absence.js";
 import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 import { tableMode } from "./shell/table.js";
@@ -165,6 +165,7 @@ function onFrame(f) {
           app.socket?.reconnect();
         }
       }
+      announceAbsence(prev, app.state);
       family()?.onState(app.state, prev);
       // The server sends a late joiner the drawing so far before the state that says
       // which game this is.

@@ -100,7 +100,7 @@ function variantSection(v) {
       ...scoring(name),
       h("h3", {}, t("rules.label.after")), h("p", {}, t("rules.imaginarium.after")),
       h("h3", {}, t("rules.label.end")), h("p", {}, t("rules.imaginarium.end")),
-      h("p", { class: "muted" }, t("rules.imaginarium.teams")),
+      decision("rules.imaginarium.teams"),
     );
   } else if (name === "imaginarium-harmony") {
     body.push(

@@ -1,12 +1,12 @@
 // Players and hosts who are gone: the table's "a bot stands in after N seconds away"
 // setting (lobby and home page), the banner of a player whose seat a bot plays, the
-// "Take over as host" offer when the host has gone, and what the status line says
-// about seats played by bots and a paused table.
+// "Take over as host" offer when the host has gone, the notice of a paused table, and
+// what the status line says about seats played by bots and a paused table.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { select } from "../fields.js";
-import { room, me, players, send } from "./app.js";
+import { app, room, me, players, send } from "./app.js";
 
 /** The choices of `away_seconds`: null is "never". */
 export const AWAY_CHOICES = [30, 60, 120, 300, 600, null];
@@ -78,9 +78,21 @@ function hostGoneView() {
   );
 }
 
-/** What the notice section shows: the banner of my seat, the host's absence. */
+/** Every person has gone: whoever looks in learns why nothing moves. The status line
+ * says it too, but on a phone its one line is cut before the end. */
+function pausedView() {
+  const r = room();
+  if (!r?.paused || r.status !== "playing") return null;
+  return h(
+    "div",
+    { class: "panel host-gone", role: "status", id: "paused", key: "paused" },
+    h("p", {}, icon("hourglass", { size: 20 }), " ", t("away.paused_notice")),
+  );
+}
+
+/** What the notice section shows: the banner of my seat, the host's absence, a pause. */
 export function noticesView() {
-  const parts = [reclaimView(), hostGoneView()].filter(Boolean);
+  const parts = [reclaimView(), hostGoneView(), pausedView()].filter(Boolean);
   return parts.length ? parts : null;
 }
 
@@ -108,4 +120,33 @@ export function absenceStatus() {
   if (r.paused) return t("away.paused");
   const bots = r.players.filter((p) => !p.bot && p.bot_playing && p.seat !== me()).map((p) => p.name);
   return bots.length ? t("away.status_bots", { names: bots.join(", "), n: bots.length }) : "";
+}
+
+/**
+ * @param {string} key an i18n key
+ * @param {Record<string, string>} params
+ */
+function note(key, params) {
+  app.chat.push({ seat: -1, name: "", text: "", at: Date.now() + app.skew, note: key, params });
+}
+
+/**
+ * What changed about gone people between two states of a game, said in the chat's
+ * running log: a bot now stands in for someone away, the host role passed on. (The
+ * status line and the players' tags say how things stand; this says when they changed.)
+ * @param {import("./app.js").StateFrame | null} prev
+ * @param {import("./app.js").StateFrame} next
+ */
+export function announceAbsence(prev, next) {
+  const a = prev?.room;
+  const b = next.room;
+  if (!a || a.status !== "playing" || b.status !== "playing" || a.players.length !== b.players.length) return;
+  b.players.forEach((p, i) => {
+    const before = a.players[i];
+    if (p.bot || before.name !== p.name || p.seat === me()) return;
+    if (p.bot_playing && !before.bot_playing && !p.connected) note("away.note_stand_in", { name: p.name });
+  });
+  const host = b.players.findIndex((p) => p.host);
+  const was = a.players.findIndex((p) => p.host);
+  if (host >= 0 && was >= 0 && host !== was) note("away.note_host", { name: b.players[host].name });
 }

@@ -27,7 +27,9 @@ import { lang } from "../i18n.js";
  *   away_seconds?: number | null, paused?: boolean,
  * }} Room
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
- * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null}} ChatLine
+ * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null,
+ *   note?: string, params?: Record<string, string>}} ChatLine
+ * (`note`: a line of the table's own, this page's i18n key, told in the reader's language)
  */
 
 export const code = normaliseCode(location.pathname.split("/").filter(Boolean).pop());
@@ -73,15 +75,24 @@ export const caps = () => room()?.capabilities || null;
 
 /**
  * The language of what the table wrote or was dealt (clues, the drawing game's words and
- * proverbs), for a `lang` attribute on them: null when it is the screen's own language.
- * Such texts are never translated; marked, a screen reader reads them in their own
- * language whatever language the interface is in.
- * @returns {string | null}
+ * proverbs), for a `lang` attribute on them. Such texts are never translated; marked, a
+ * screen reader reads them in their own language whatever language the interface is in.
+ * Always a language, even the screen's own: a `lang` attribute dropped on a later render
+ * would be left behind by Preact as `lang=""` ("unknown language"), not removed.
+ * @returns {string}
  */
 export function tableLang() {
+  return roomLang();
+}
+
+/**
+ * The table's language: its words' (the drawing game's `language` option), else the
+ * room's (its creator's screen language), else the screen's.
+ * @returns {string}
+ */
+export function roomLang() {
   const r = room();
-  const l = r?.options?.language || r?.lang || null;
-  return l && l !== lang() ? l : null;
+  return r?.options?.language || r?.lang || lang();
 }
 
 /** The room's players merged with the game's scores and squares, by seat. */

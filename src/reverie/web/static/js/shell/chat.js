@@ -50,6 +50,16 @@ function lines() {
   const colors = new Map(players().map((p) => [p.seat, p.color]));
   return app.chat.map((m, i) => {
     const time = new Date(m.at);
+    if (m.note) {
+      return h(
+        "li",
+        { class: ["chat-line", "chat-note", "muted"], key: `${m.at}:note:${i}` },
+        icon("bot", { size: 14 }),
+        " ",
+        h("span", { class: "chat-text" }, t(m.note, m.params || {})),
+        h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
+      );
+    }
     const teamLine = m.team !== undefined && m.team !== null && m.team !== false;
     return h(
       "li",

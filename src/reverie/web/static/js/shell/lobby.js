@@ -35,7 +35,8 @@ export function badges(p) {
   return [
     p.seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
     p.host ? h("span", { class: "tag", title: t("players.host") }, icon("crown", { size: 14 }), t("players.host")) : null,
-    // A bot's name already says "(bot)": the tag is then an icon alone.
+    // One tag says "bot" in the reader's language; a bot's name does not say it again
+    // (names from old logs, "Luna (bot)", get the icon alone).
     p.bot ? h("span", { class: "tag tag-bot", title: t("players.bot"), "aria-label": t("players.bot") }, icon("bot", { size: 14 }), /\(bot\)/i.test(p.name) ? null : t("players.bot")) : null,
     !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
     levelBadge(p),

@@ -1,13 +1,16 @@
 // After the game, its story: every player's score round by round (a chart), and each
 // round told again: the clue, the cards on the table with their owners and voters, the
-// points. From the finished game's `history` (a list of rounds like `last_round`).
+// points. From the finished game's `history` (a list of rounds like `last_round`). Told
+// in the table's language, whatever the screen's (docs/client.md).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { translator, t as screenT } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { lineChart } from "../../chart.js";
 import { cardImage, openZoom } from "./cards.js";
 import { chip } from "./reveal.js";
-import { tableLang } from "../../shell/app.js";
+import { tableLang, roomLang, rerender } from "../../shell/app.js";
+
+/** @typedef {(key: string, params?: Record<string, any>) => string} T */
 
 /**
  * @typedef {{seat: number, name: string, color: string}} P
@@ -22,8 +25,9 @@ const signed = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
 /**
  * @param {Record<string, any>[]} history
  * @param {P[]} players
+ * @param {T} t
  */
-function chartView(history, players) {
+function chartView(history, players, t) {
   const series = players.map((p) => {
     let sum = 0;
     const values = [0];
@@ -40,15 +44,16 @@ function chartView(history, players) {
  * @param {Record<string, any>} round
  * @param {(seat: number) => P} bySeat
  * @param {boolean} gallery
+ * @param {T} t
  */
-function roundView(round, bySeat, gallery) {
+function roundView(round, bySeat, gallery, t) {
   const st = bySeat(round.storyteller);
   const head = h(
     "span",
     { class: "story-head" },
     h("span", { class: "story-n" }, t("story.turn", { n: round.turn })),
     chip(st),
-    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : h("q", { class: "story-clue", lang: tableLang() }, round.clue || ""),
+    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : h("q", { class: "story-clue" }, round.clue || ""),
     round.restriction ? h("span", { class: "tag" }, icon(round.restriction, { size: 14 }), t(`restriction.${round.restriction}.short`)) : null,
   );
   if (round.skipped) return h("li", { class: "story-round", "data-turn": round.turn, key: round.turn }, h("div", { class: "story-summary" }, head));
@@ -62,7 +67,7 @@ function roundView(round, bySeat, gallery) {
     return h(
       "li",
       { class: ["story-card", story && "story"], key: cell.position, "data-position": cell.position },
-      h("button", { type: "button", class: "story-thumb", "aria-label": t("card.position", { n: cell.position }), onclick: () => openZoom(cell.card, { position: cell.position, note: gallery ? null : t("reveal.card_of", { name: owner.name }) }) },
+      h("button", { type: "button", class: "story-thumb", "aria-label": t("card.position", { n: cell.position }), onclick: () => openZoom(cell.card, { position: cell.position, note: gallery ? null : screenT("reveal.card_of", { name: owner.name }) }) },
         cardImage(cell.card, { alt: "", lazy: true }), h("span", { class: "story-pos", "aria-hidden": "true" }, String(cell.position))),
       h(
         "div",
@@ -98,14 +103,16 @@ function roundView(round, bySeat, gallery) {
 export function storyView(g, players, { gallery }) {
   const history = g.history || [];
   if (!history.length) return null;
+  const t = translator(roomLang(), rerender);
   /** @param {number} seat */
   const bySeat = (seat) => players.find((p) => p.seat === seat) || { seat, name: `#${seat + 1}`, color: "#888" };
   return h(
     "div",
-    { class: "story", id: "story" },
+    // The clues inside are in this language too: the story's mark covers them.
+    { class: "story", id: "story", lang: tableLang() },
     h("h3", {}, t("story.chart_title")),
-    chartView(history, players),
+    chartView(history, players, t),
     h("h3", {}, t("story.title")),
-    h("ol", { class: "story-list" }, history.map((round) => roundView(round, bySeat, gallery))),
+    h("ol", { class: "story-list" }, history.map((round) => roundView(round, bySeat, gallery, t))),
   );
 }

@@ -57,7 +57,10 @@ export function optionsFields(v, options, { prefix, lead = null, disabled = fals
     on.has("language") && select("language", t("options.visual.language"), LANGS.map((l) => [l, LANG_NAMES[l]]), o.language || lang(), {
       ...f, hint: t("options.visual.language.hint"),
     }),
-    on.has("draw_seconds") && select("draw_seconds", t("options.visual.draw"), withValue([30, 45, 60, 90, 120, 180], o.draw_seconds, secs), o.draw_seconds, f),
+    // No "off" (docs/rules.md): the hint says so where a table looks for it.
+    on.has("draw_seconds") && select("draw_seconds", t("options.visual.draw"), withValue([30, 45, 60, 90, 120, 180], o.draw_seconds, secs), o.draw_seconds, {
+      ...f, hint: t("options.visual.timers_on"),
+    }),
     on.has("think_seconds") && select("think_seconds", t("options.visual.think"), withValue([0, 3, 5, 10, 15], o.think_seconds, secs), o.think_seconds, f),
     on.has("choose_seconds") && select("choose_seconds", t("options.visual.choose"), withValue([10, 20, 30, 60], o.choose_seconds, secs), o.choose_seconds, f),
     on.has("move_seconds") && select("decide_seconds", t("options.visual.decide"), withValue([15, 30, 60], o.move_seconds, secs), o.move_seconds, {

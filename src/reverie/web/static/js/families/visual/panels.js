@@ -27,9 +27,12 @@ export function tokenChip(token, { cls = "" } = {}) {
   );
 }
 
-/** @param {string} category @param {boolean} proverb */
-export function categoryText(category, proverb) {
-  return proverb ? t("vcat.proverbs") : t(`vcat.${category}`);
+/**
+ * @param {string} category @param {boolean} proverb
+ * @param {(key: string, params?: Record<string, any>) => string} [tr] another language's `t`
+ */
+export function categoryText(category, proverb, tr = t) {
+  return proverb ? tr("vcat.proverbs") : tr(`vcat.${category}`);
 }
 
 /** @param {number} seat @param {Record<string, any>} g */

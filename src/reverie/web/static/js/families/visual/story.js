@@ -1,11 +1,15 @@
 // After the drawing game, its story: where each team's pawn stood turn by turn (a
 // chart) and every turn told again: the team, the drawer, the word, solved or not, the
-// move. From the finished game's `history` (every turn like `last_turn`).
+// move. From the finished game's `history` (every turn like `last_turn`). Told in the
+// table's language, whatever the screen's (docs/client.md).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { translator } from "../../i18n.js";
 import { lineChart } from "../../chart.js";
-import { teamName, teamBadge } from "./teams.js";
-import { room, nameOf, colorOf, tableLang } from "./ctx.js";
+import { teamNameIn, teamBadge } from "./teams.js";
+import { room, nameOf, colorOf, tableLang, rerender } from "./ctx.js";
+import { roomLang } from "../../shell/app.js";
+
+/** @typedef {(key: string, params?: Record<string, any>) => string} T */
 import { categoryText } from "./panels.js";
 
 /**
@@ -25,8 +29,8 @@ function squares(history, teams) {
   return out;
 }
 
-/** @param {Record<string, any>} turn */
-function turnView(turn) {
+/** @param {Record<string, any>} turn @param {T} t */
+function turnView(turn, t) {
   const solved = turn.solved_by !== null && turn.solved_by !== undefined;
   const moved = solved && turn.moved_from !== null && turn.moved_from !== undefined && turn.moved_to !== null && turn.moved_to !== undefined;
   return h(
@@ -36,16 +40,16 @@ function turnView(turn) {
       "div",
       { class: "story-summary" },
       h("span", { class: "story-n" }, t("story.turn", { n: turn.number })),
-      teamBadge(room(), turn.team),
+      teamBadge(room(), turn.team, { tr: t }),
       h("span", { class: "small muted" }, t("vstory.drew", { name: nameOf(turn.drawer) })),
-      h("span", { class: "tag" }, categoryText(turn.category, turn.proverb)),
-      turn.subject ? h("q", { class: "story-clue", lang: tableLang() }, turn.subject) : null,
+      h("span", { class: "tag" }, categoryText(turn.category, turn.proverb, t)),
+      turn.subject ? h("q", { class: "story-clue" }, turn.subject) : null,
     ),
     h(
       "p",
       { class: "story-points small" },
       solved
-        ? [t("vstory.solved_by", { team: teamName(turn.solved_by) }), moved ? ` · ${t("vstory.moved", { from: turn.moved_from, to: turn.moved_to })}` : ""]
+        ? [t("vstory.solved_by", { team: teamNameIn(turn.solved_by, t) }), moved ? ` · ${t("vstory.moved", { from: turn.moved_from, to: turn.moved_to })}` : ""]
         : h("span", { class: "muted" }, t("vstory.missed")),
     ),
   );
@@ -58,15 +62,17 @@ function turnView(turn) {
 export function visualStoryView(g) {
   const history = g.history || [];
   if (!history.length) return null;
+  const t = translator(roomLang(), rerender);
   const teams = (g.teams || []).map((/** @type {Record<string, any>} */ tm) => tm.team);
   const sq = squares(history, teams);
-  const series = teams.map((tm) => ({ key: tm, name: teamName(tm), color: colorOf(tm), values: sq.get(tm) || [] }));
+  const series = teams.map((tm) => ({ key: tm, name: teamNameIn(tm, t), color: colorOf(tm), values: sq.get(tm) || [] }));
   return h(
     "div",
-    { class: "story vstory", id: "story" },
+    // The words inside are in this language too: the story's mark covers them.
+    { class: "story vstory", id: "story", lang: tableLang() },
     h("h3", {}, t("vstory.chart_title")),
     lineChart(series, { label: t("vstory.chart_label"), xLabel: (i) => String(i) }),
     h("h3", {}, t("story.title")),
-    h("ol", { class: "story-list" }, history.map(turnView)),
+    h("ol", { class: "story-list" }, history.map((turn) => turnView(turn, t))),
   );
 }

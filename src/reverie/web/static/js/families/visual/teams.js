@@ -9,7 +9,17 @@ import { colorName } from "../../common.js";
 
 /** @param {number | null | undefined} team */
 export function teamName(team) {
-  return team === null || team === undefined ? t("teams.none") : t("teams.name", { n: team + 1 });
+  return teamNameIn(team, t);
+}
+
+/**
+ * A team's name in another language (its `t`); `teamName` keeps one parameter, as
+ * `list.map(teamName)` calls it.
+ * @param {number | null | undefined} team
+ * @param {(key: string, params?: Record<string, any>) => string} tr
+ */
+export function teamNameIn(team, tr) {
+  return team === null || team === undefined ? tr("teams.none") : tr("teams.name", { n: team + 1 });
 }
 
 /**
@@ -26,14 +36,14 @@ export function teamColor(room, team) {
  * A team's name with its colour: a small coloured badge.
  * @param {Room | null} room
  * @param {number | null} team
- * @param {{cls?: string}} [opts]
+ * @param {{cls?: string, tr?: (key: string, params?: Record<string, any>) => string}} [opts]
  */
-export function teamBadge(room, team, { cls = "" } = {}) {
+export function teamBadge(room, team, { cls = "", tr = t } = {}) {
   return h(
     "span",
     { class: ["team-badge", cls], "data-team": team ?? "none", style: { "--team": teamColor(room, team) } },
     h("span", { class: "team-dot", "aria-hidden": "true" }),
-    h("span", { class: "team-label" }, teamName(team)),
+    h("span", { class: "team-label" }, teamNameIn(team, tr)),
   );
 }
 
