@@ -254,3 +254,27 @@ def test_a_persons_words_point_at_the_card_whose_elements_bring_them_to_mind(
         assert (fits[:, 0, 0] > 0).any()
         checked += 1
     assert checked > 5
+
+
+def test_a_persons_clue_in_russian_is_read_against_the_english_associations_too(
+    deck: Deck,
+) -> None:
+    """A Russian or Italian book comes with the deck's English one, and a person's clue
+    is read against both: an English phrase the Russian associations of a card do not
+    have still finds its card among others (the encoder is multilingual)."""
+    from reverie.bots.reading import Persona
+
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    en, ru = card_book(deck, "en", enc), card_book(deck, "ru", enc)
+    assert ru.english is en and en.english is None
+    assert card_book(deck, "it", enc).english is en
+    persona = Persona.of(3, 1, "clever")
+    cards = list(range(0, 60, 10))
+    for target in cards:
+        said = en.clues(target)[0]
+        vec = ru.encode([said])
+        both = ru.fits_of_persons_clue(vec, cards, persona)[0]
+        alone = ru.fits(vec, cards, persona, ru.knows(persona), contrast=True)[0]
+        english = en.fits(vec, cards, persona, en.knows(persona), contrast=True)[0]
+        assert both == pytest.approx((alone + english) / 2)

@@ -85,12 +85,13 @@ def _pick(
     else:
         # A person's clue. Read with more evidence: the clue as heard (case folded), the
         # cards side by side (what they all share tells nothing), and the reverse lookup
-        # of its words in what each card's elements bring to mind. Bots' clues are not
+        # of its words in what each card's elements bring to mind; in Russian and
+        # Italian also against the card's English associations. Bots' clues are not
         # read this way, on purpose: the storyteller's planner, fed the same reading,
         # still misjudged the tables (more nobody/all found); a bot's clue never needs
         # it, being an association the deck itself gives the card.
         vec = book.encode([as_read(clue) or "?"])
-        fits = book.fits(vec, cards, seat.persona, book.knows(seat.persona), contrast=True)[0]
+        fits = book.fits_of_persons_clue(vec, cards, seat.persona)[0]
         words = book.word_fits([clue], cards, [seat.persona], contrast=True)[0, 0]
         fits = fits + reading.WORD_WEIGHT * words
     noisy = [f + rng.gauss(0, seat.persona.noise) for f in fits]
