@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reverie.bots.encoder import Encoder, Vectors, get_encoder, one_blas_thread
-from reverie.bots.phrasing import capitalise
+from reverie.bots.phrasing import capitalise, shape
 from reverie.content.decks import Deck
 from reverie.content.lexicon import card_associations, card_keys, content_stems, load_lexicon
 
@@ -199,8 +199,6 @@ class CardBook:
         that is read as a bot would be; no harm: such a clue is the deck's own."""
         found = self._sayable.get(restriction)
         if found is None:
-            from reverie.bots.phrasing import shape
-
             said = (shape(a, restriction, self.lang) for card in self.cards for a in card.clues)
             found = frozenset(capitalise(t) for t in said if t is not None)
             self._sayable[restriction] = found
@@ -353,11 +351,9 @@ class CardBook:
         import numpy as np
 
         parts = [self.cards[c] if 0 <= c < len(self.cards) else None for c in cards]
-        assoc = [p.rows if p else None for p in parts]
+        flat, sizes = _end_to_end([p.rows if p else None for p in parts])
         lit = self._best(clues, [p.literal if p else None for p in parts], None)
         has = np.array([p is not None and len(p.rows) > 0 for p in parts])
-        sizes = [len(g) if g is not None else 0 for g in assoc]
-        flat = np.concatenate([g for g in assoc if g is not None and len(g)] or [np.zeros(0, int)])
         sims = clues @ self.vectors[flat].T if len(flat) else None
         out: Floats = np.empty((len(personas), len(clues), len(cards)))
         for r, persona in enumerate(personas):
@@ -366,9 +362,7 @@ class CardBook:
                 shared = known[r] if known is not None else self.knows(persona)
                 assert shared is not None
                 mine = np.where(shared[flat][None, :], sims, sims - UNKNOWN_PENALTY)
-                starts = np.cumsum([0, *sizes[:-1]])
-                nonempty = np.array(sizes) > 0
-                best[:, nonempty] = np.maximum.reduceat(mine, starts[nonempty], axis=1)
+                best = _best_of_groups(mine, sizes)
             blended = (1 - persona.literal) * best + persona.literal * lit
             out[r] = np.where(has[None, :], blended, lit)
         return out
@@ -376,19 +370,37 @@ class CardBook:
     def _best(self, clues: Vectors, groups: Sequence[Ints | None], known: Bools | None) -> Floats:
         import numpy as np
 
-        sizes = [len(g) if g is not None else 0 for g in groups]
-        flat = np.concatenate([g for g in groups if g is not None and len(g)] or [np.zeros(0, int)])
-        out = np.full((len(clues), len(groups)), -1.0)
+        flat, sizes = _end_to_end(groups)
         if not len(flat):
-            return out
+            return np.full((len(clues), len(groups)), -1.0)
         sims = clues @ self.vectors[flat].T
         if known is not None:
             sims = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
+        return _best_of_groups(sims, sizes)
+
+
+def _end_to_end(groups: Sequence[Ints | None]) -> tuple[Ints, list[int]]:
+    """The rows of ``groups`` one after another, and how many each group has."""
+    import numpy as np
+
+    sizes = [len(g) if g is not None else 0 for g in groups]
+    flat: Ints = np.concatenate(
+        [g for g in groups if g is not None and len(g)] or [np.zeros(0, int)]
+    )
+    return flat, sizes
+
+
+def _best_of_groups(sims: Vectors, sizes: Sequence[int]) -> Floats:
+    """The best of each group of columns of ``sims`` (groups of ``sizes``, one after
+    another), row by row; -1 for an empty group."""
+    import numpy as np
+
+    out: Floats = np.full((sims.shape[0], len(sizes)), -1.0)
+    nonempty = np.array(sizes) > 0
+    if nonempty.any():
         starts = np.cumsum([0, *sizes[:-1]])
-        nonempty = np.array(sizes) > 0
-        best = np.maximum.reduceat(sims, starts[nonempty], axis=1)
-        out[:, nonempty] = best
-        return out
+        out[:, nonempty] = np.maximum.reduceat(sims, starts[nonempty], axis=1)
+    return out
 
 
 _books: dict[tuple[str, int, str], CardBook] = {}
