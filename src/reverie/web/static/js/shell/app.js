@@ -74,23 +74,16 @@ export const isHost = () => Boolean(room()?.you?.host);
 export const caps = () => room()?.capabilities || null;
 
 /**
- * The language of what the table wrote or was dealt (clues, the drawing game's words and
- * proverbs), for a `lang` attribute on them. Such texts are never translated; marked, a
- * screen reader reads them in their own language whatever language the interface is in.
- * Always a language, even the screen's own: a `lang` attribute dropped on a later render
- * would be left behind by Preact as `lang=""` ("unknown language"), not removed.
+ * The table's language: its words' (the drawing game's `language` option), else the
+ * room's (its creator's screen language), else the screen's. It marks what the table
+ * wrote or was dealt (clues, the drawing game's words and proverbs) with a `lang`
+ * attribute: such texts are never translated, and a screen reader reads them in their
+ * own language whatever language the interface is in; the end screen's story is told in
+ * it. Always a language, even the screen's own: a `lang` attribute dropped on a later
+ * render would be left behind by Preact as `lang=""` ("unknown language"), not removed.
  * @returns {string}
  */
 export function tableLang() {
-  return roomLang();
-}
-
-/**
- * The table's language: its words' (the drawing game's `language` option), else the
- * room's (its creator's screen language), else the screen's.
- * @returns {string}
- */
-export function roomLang() {
   const r = room();
   return r?.options?.language || r?.lang || lang();
 }

@@ -8,7 +8,7 @@ import { icon } from "../../icons.js";
 import { lineChart } from "../../chart.js";
 import { cardImage, openZoom } from "./cards.js";
 import { chip } from "./reveal.js";
-import { tableLang, roomLang, rerender } from "../../shell/app.js";
+import { tableLang, rerender } from "../../shell/app.js";
 
 /** @typedef {(key: string, params?: Record<string, any>) => string} T */
 
@@ -103,7 +103,7 @@ function roundView(round, bySeat, gallery, t) {
 export function storyView(g, players, { gallery }) {
   const history = g.history || [];
   if (!history.length) return null;
-  const t = translator(roomLang(), rerender);
+  const t = translator(tableLang(), rerender);
   /** @param {number} seat */
   const bySeat = (seat) => players.find((p) => p.seat === seat) || { seat, name: `#${seat + 1}`, color: "#888" };
   return h(

@@ -221,8 +221,25 @@ export function stageView(g, mine) {
  * @param {Record<string, any>} g
  */
 function undoneNote(g) {
-  const undone = g.undone || [];
-  const last = undone[undone.length - 1];
+  const last = lastUndone(g);
   if (!last || last.turn !== g.turn || (g.phase !== "count" && g.phase !== "secret")) return null;
-  return h("p", { class: "notice small", id: "undone-note" }, icon("undo", { size: 16 }), " ", t("companion.undo.done", { name: nameOf(last.seat), n: last.turn }));
+  return h("p", { class: "notice small", id: "undone-note" }, icon("undo", { size: 16 }), " ", undoneText(last));
+}
+
+/**
+ * The reveal taken back last, if any: `{seat, turn}`.
+ * @param {Record<string, any>} g
+ * @returns {{seat: number, turn: number} | undefined}
+ */
+export function lastUndone(g) {
+  const undone = g.undone || [];
+  return undone[undone.length - 1];
+}
+
+/**
+ * Who took back the reveal of which round (phones and the table screen say it alike).
+ * @param {{seat: number, turn: number}} last
+ */
+export function undoneText(last) {
+  return t("companion.undo.done", { name: nameOf(last.seat), n: last.turn });
 }

@@ -9,7 +9,7 @@ import { joinPanel } from "../../shell/table.js";
 import { boardSVG } from "../association/board.js";
 import { chip } from "../association/reveal.js";
 import { roundView } from "./reveal.js";
-import { restrictionNote } from "./stage.js";
+import { restrictionNote, lastUndone, undoneText } from "./stage.js";
 
 /** @param {Record<string, any>} g */
 function phaseLine(g) {
@@ -51,6 +51,7 @@ function diceView(g) {
 function nowView(g) {
   const waiting = g.waiting_for || [];
   const secret = g.phase === "secret";
+  const undone = lastUndone(g);
   return h(
     "div",
     { class: "panel table-now", id: "table-now" },
@@ -63,7 +64,7 @@ function nowView(g) {
       : null,
     (g.recheck || []).length ? h("p", { class: "notice", id: "table-recheck", "data-seats": g.recheck.join(",") }, t("companion.secret.recheck", { names: g.recheck.map(nameOf).join(", ") })) : null,
     waiting.length && g.phase !== "over" ? h("p", { class: "muted", id: "table-waiting" }, t("status.waiting", { names: waiting.map(nameOf).join(", ") })) : null,
-    (g.undone || []).length ? h("p", { class: "muted small", id: "table-undone" }, t("companion.undo.done", { name: nameOf(g.undone[g.undone.length - 1].seat), n: g.undone[g.undone.length - 1].turn })) : null,
+    undone ? h("p", { class: "muted small", id: "table-undone" }, undoneText(undone)) : null,
   );
 }
 

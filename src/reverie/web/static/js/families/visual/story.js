@@ -7,7 +7,6 @@ import { translator } from "../../i18n.js";
 import { lineChart } from "../../chart.js";
 import { teamNameIn, teamBadge } from "./teams.js";
 import { room, nameOf, colorOf, tableLang, rerender } from "./ctx.js";
-import { roomLang } from "../../shell/app.js";
 
 /** @typedef {(key: string, params?: Record<string, any>) => string} T */
 import { categoryText } from "./panels.js";
@@ -62,7 +61,7 @@ function turnView(turn, t) {
 export function visualStoryView(g) {
   const history = g.history || [];
   if (!history.length) return null;
-  const t = translator(roomLang(), rerender);
+  const t = translator(tableLang(), rerender);
   const teams = (g.teams || []).map((/** @type {Record<string, any>} */ tm) => tm.team);
   const sq = squares(history, teams);
   const series = teams.map((tm) => ({ key: tm, name: teamNameIn(tm, t), color: colorOf(tm), values: sq.get(tm) || [] }));
