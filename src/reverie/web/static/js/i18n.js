@@ -92,13 +92,15 @@ export function t(key, params = {}) {
   return translate(dict, fallback, current, key, params);
 }
 
+/** A `t`: a key and its parameters to the text, in one language. @typedef {(key: string, params?: Record<string, any>) => string} Translate */
+
 /**
  * A `t` in language `l` rather than the screen's, for a text that keeps a language of
  * its own (the end screen's story is told in the table's). Until `l`'s dictionary has
  * come, this is the screen's `t`; `onLoad` is called once it is there.
  * @param {string | null | undefined} l
  * @param {() => void} onLoad
- * @returns {(key: string, params?: Record<string, any>) => string}
+ * @returns {Translate}
  */
 export function translator(l, onLoad) {
   if (!l || l === current || !LANGS.includes(l)) return t;

@@ -10,7 +10,7 @@ import { cardImage, openZoom } from "./cards.js";
 import { chip } from "./reveal.js";
 import { tableLang, rerender } from "../../shell/app.js";
 
-/** @typedef {(key: string, params?: Record<string, any>) => string} T */
+/** @typedef {import("../../i18n.js").Translate} T */
 
 /**
  * @typedef {{seat: number, name: string, color: string}} P

@@ -29,7 +29,7 @@ export function tokenChip(token, { cls = "" } = {}) {
 
 /**
  * @param {string} category @param {boolean} proverb
- * @param {(key: string, params?: Record<string, any>) => string} [tr] another language's `t`
+ * @param {import("../../i18n.js").Translate} [tr] another language's `t`
  */
 export function categoryText(category, proverb, tr = t) {
   return proverb ? tr("vcat.proverbs") : tr(`vcat.${category}`);

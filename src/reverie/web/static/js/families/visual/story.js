@@ -7,9 +7,9 @@ import { translator } from "../../i18n.js";
 import { lineChart } from "../../chart.js";
 import { teamNameIn, teamBadge } from "./teams.js";
 import { room, nameOf, colorOf, tableLang, rerender } from "./ctx.js";
-
-/** @typedef {(key: string, params?: Record<string, any>) => string} T */
 import { categoryText } from "./panels.js";
+
+/** @typedef {import("../../i18n.js").Translate} T */
 
 /**
  * The squares of each team after every turn; a pawn starts on square 1.

@@ -16,7 +16,7 @@ export function teamName(team) {
  * A team's name in another language (its `t`); `teamName` keeps one parameter, as
  * `list.map(teamName)` calls it.
  * @param {number | null | undefined} team
- * @param {(key: string, params?: Record<string, any>) => string} tr
+ * @param {import("../../i18n.js").Translate} tr
  */
 export function teamNameIn(team, tr) {
   return team === null || team === undefined ? tr("teams.none") : tr("teams.name", { n: team + 1 });
@@ -36,7 +36,7 @@ export function teamColor(room, team) {
  * A team's name with its colour: a small coloured badge.
  * @param {Room | null} room
  * @param {number | null} team
- * @param {{cls?: string, tr?: (key: string, params?: Record<string, any>) => string}} [opts]
+ * @param {{cls?: string, tr?: import("../../i18n.js").Translate}} [opts]
  */
 export function teamBadge(room, team, { cls = "", tr = t } = {}) {
   return h(
