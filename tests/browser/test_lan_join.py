@@ -1,10 +1,11 @@
 """Phones join by scanning the table screen's QR code, with the server on a laptop in the
 room as the README says: ``make run HOST=0.0.0.0``. The QR code is read off the table
-screen's pixels by the tests' own reader (tests/qrread.py), and a phone opens what it
+screen's pixels by ZXing (zxing-cpp, not segno, which draws it), and a phone opens what it
 reads, at the laptop's network address, and takes a seat."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -16,45 +17,26 @@ from pathlib import Path
 
 import httpx
 import pytest
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from reverie.web.qr import lan_address
 from tests.browser.companion import TABLE_1280
 from tests.browser.conftest import PHONE, ROOT, free_port, shot
-from tests.qrread import decode, modules_from_pixels
 
 pytestmark = pytest.mark.browser
 
-# The join code's pixels as the table screen shows them: the <img> drawn on a canvas at
-# its size on the page, dark where a camera would see dark.
-_PIXELS = """async () => {
-  const img = document.querySelector('#join-qr');
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width;
-  canvas.height = img.height;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-  const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  const rows = [];
-  for (let y = 0; y < canvas.height; y++) {
-    let row = '';
-    for (let x = 0; x < canvas.width; x++) {
-      const i = (y * canvas.width + x) * 4;
-      row += d[i] + d[i + 1] + d[i + 2] < 384 ? '1' : '0';
-    }
-    rows.push(row);
-  }
-  return rows;
-}"""
-
 
 def read_join_qr(page: Page) -> str:
-    """The text of the QR code on the table screen, read from its pixels."""
-    rows: list[str] = page.evaluate(_PIXELS)
-    return decode(modules_from_pixels([[c == "1" for c in row] for row in rows]))
+    """The text of the QR code on the table screen, read from its pixels as the page
+    shows them (a screenshot of the code, as a phone's camera would see it)."""
+    png = page.locator("#join-qr").screenshot()
+    found = zxingcpp.read_barcodes(
+        Image.open(io.BytesIO(png)), formats=zxingcpp.barcode_formats_from_str("QRCode")
+    )
+    assert len(found) == 1, f"the table screen shows {len(found)} readable QR codes"
+    return found[0].text
 
 
 def _answers(url: str) -> bool:
