@@ -23,6 +23,7 @@ from reverie.bots import encoder as bot_encoder
 from reverie.bots.clever import Seat, _pick
 from reverie.bots.reading import Persona, card_book, seed_of
 from reverie.content.decks import DEFAULT_DECK, Deck, deck_path, load_deck
+from reverie.content.lexicon import content_stems, names_any
 from reverie.games.association import ASSOCIATION
 from reverie.rules.association import GameState, Phase, apply, new_game
 
@@ -155,6 +156,19 @@ def human_clue_rates(deck: Deck, half: str, personas: int = 5) -> dict[str, tupl
     return out
 
 
+def caption_words(pairs: list[tuple[str, str]], lang: str) -> tuple[int, int]:
+    """Of the words that carry meaning in these (clue, caption) pairs' clues, how many
+    name something of the caption (the same test that keeps such associations out of a
+    card's clues), and how many there are."""
+    named = total = 0
+    for clue, caption in pairs:
+        banned = content_stems(caption, lang)
+        for word in content_stems(clue, lang):
+            total += 1
+            named += names_any(word, banned, lang)
+    return named, total
+
+
 def _clue_count(deck: Deck) -> int:
     return sum(
         line.split("\t", 1)[0] == deck.name
@@ -259,12 +273,22 @@ def main() -> None:
         "|---|---|---|",
     ]
     rng = random.Random(args.seed)
+    shown: dict[str, list[tuple[str, str]]] = {}
     for lang in LANGS:
         pool = samples.get(lang, [])
-        for clue, caption in rng.sample(pool, min(20, len(pool))):
+        shown[lang] = rng.sample(pool, min(20, len(pool)))
+        for clue, caption in shown[lang]:
             lines.append(f"| {lang} | {clue} | {caption} |")
+    told = [caption_words(samples.get(lang, []), lang) for lang in LANGS]
+    in_sample = [caption_words(shown[lang], lang) for lang in LANGS]
+    lines += [
+        "",
+        "Words of the clever clues that name something of their card's caption (goal ≤ 10 %): "
+        f"{sum(n for n, _ in told)} of {sum(t for _, t in told)} over every clue told above, "
+        f"{sum(n for n, _ in in_sample)} of {sum(t for _, t in in_sample)} in this sample.",
+    ]
     body = "\n".join(lines)
-    print("\n".join(lines[-61:]))
+    print("\n".join(lines[-63:]))
     if not (args.no_write or partial):
         write_section("bots" if deck.name == DEFAULT_DECK else f"bots-{deck.name}", body)
 

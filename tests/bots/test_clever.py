@@ -278,3 +278,39 @@ def test_a_persons_clue_in_russian_is_read_against_the_english_associations_too(
         alone = ru.fits(vec, cards, persona, ru.knows(persona), contrast=True)[0]
         english = en.fits(vec, cards, persona, en.knows(persona), contrast=True)[0]
         assert both == pytest.approx((alone + english) / 2)
+
+
+def test_a_storyteller_weighs_a_bounded_share_of_its_options_drawn_from_every_card(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand has more associations than the planner plays out (its cost grows with
+    them): it weighs at most ``PLAN_OPTIONS``, drawn over the whole hand, and the same
+    ones from the same seed."""
+    from reverie.bots import clever
+
+    weighed: list[list[tuple[int, str, str]]] = []
+    real = clever._imagine
+
+    def spy(*args: object, **kwargs: object) -> object:
+        options = args[3]
+        assert isinstance(options, list)
+        weighed.append(list(options))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(clever, "_imagine", spy)
+    state = new_game("dixit", ["a", "b", "c", "d"], 21, card_count=deck.count)
+    seat = state.round.waiting[0]
+    enc = bot_encoder.get_encoder()
+    assert enc is not None
+    book = card_book(deck, "en", enc)
+    hand = state.hands[seat]
+    assert sum(len(book.clues(c)) for c in hand) > clever.PLAN_OPTIONS  # the bound matters
+    first = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+    looks = list(weighed)
+    assert len(looks) == 2  # the first look and the second, on the shortlist
+    assert len(looks[0]) == clever.PLAN_OPTIONS
+    assert len(looks[1]) == clever.SHORTLIST
+    assert {o[0] for o in looks[0]} == set(range(len(hand)))  # every card has a chance
+    weighed.clear()
+    again = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+    assert again == first and weighed[0] == looks[0]
