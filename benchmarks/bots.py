@@ -28,12 +28,17 @@ from reverie.games.association import ASSOCIATION
 from reverie.rules.association import GameState, Phase, apply, new_game
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
-#: People's clues: the first set, written by the lexicon's author, and a second one
-#: written later by another author who never saw the lexicon or the bots (so it cannot
-#: flatter them), for other cards of the second edition.
+#: People's clues: the first set, written by the lexicon's author, and two written later
+#: by other authors who never saw the lexicon, the bots or their figures, each for other
+#: cards of the second edition: "hinted" was told that the deck has many cards of one
+#: scene with other animals and to hint at what is the card's own; "plain" was told only
+#: to be a storyteller who does not know the others' cards.
 HUMAN_CLUES = DATA / "human_clues.tsv"
-BLIND_CLUES = DATA / "human_clues_blind.tsv"
-CLUE_SETS = {"first": HUMAN_CLUES, "blind": BLIND_CLUES}
+CLUE_SETS = {
+    "first": HUMAN_CLUES,
+    "blind, hinted": DATA / "human_clues_blind_hinted.tsv",
+    "blind, plain": DATA / "human_clues_blind_plain.tsv",
+}
 LANGS = ("en", "ru", "it")
 
 
@@ -250,11 +255,11 @@ def main() -> None:
         "Goals for clever bots: finding rate 0.45–0.60; some found ≥ 0.65 / 0.78 / 0.85, all "
         "found ≤ 0.25 / 0.15 / 0.12 at 4 / 5 / 6 players; nobody found ≤ 0.10.",
         "",
-        "People's clues for this deck (tests/data/: the first set "
-        f"{HUMAN_CLUES.name}, {_clue_count(deck, HUMAN_CLUES)} clues by the lexicon's author; "
-        f"the blind set {BLIND_CLUES.name}, {_clue_count(deck, BLIND_CLUES)} clues for other "
-        "cards by an author who never saw the lexicon or the bots), read by five clever bots "
-        "each; the card among six (chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike.",
+        "People's clues for this deck (tests/data/): "
+        + "; ".join(f"{name} {_clue_count(deck, path)}" for name, path in CLUE_SETS.items())
+        + " clues (the first set by the lexicon's author, the blind ones by authors who never "
+        "saw the lexicon or the bots), read by five clever bots each; the card among six "
+        "(chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike.",
         "",
         "| set | half | lang | six random cards | six look-alike cards |",
         "|---|---|---|---:|---:|",
