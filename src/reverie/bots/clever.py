@@ -37,10 +37,11 @@ SCENARIOS = 128
 #: Options the storyteller plays out a second time, on fresh imagined tables.
 SHORTLIST = 4
 #: Options the storyteller weighs at most (a random share of them when it has more): a
-#: hand of six cards has 180-400 associations, and playing every one out costs time in
-#: proportion (all of them: a move's p95 45 ms on the second edition, the planning's 60
-#: ms), while the best of two hundred drawn at random is about as good a clue. With 96,
-#: six-player tables missed their goals ("some found" 0.83, "all" 0.13 in English).
+#: hand of six cards has 300-600 associations, and playing every one out costs time in
+#: proportion (all of them, when a hand had 180-400: a move's p95 45 ms on the second
+#: edition, the planning's 60 ms), while the best of two hundred drawn at random is
+#: about as good a clue. With 96, six-player tables missed their goals ("some found"
+#: 0.83, "all" 0.13 in English).
 PLAN_OPTIONS = 192
 
 
