@@ -134,11 +134,7 @@ def human_clue_rates(
     nearest captions). Only the clues written for ``deck`` count."""
     enc = bot_encoder.get_encoder()
     assert enc is not None
-    rows = [
-        line.split("\t")
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line and not line.startswith("#")
-    ]
+    rows = _clue_rows(path)
     index = {c.id: i for i, c in enumerate(deck.cards)}
     captions = enc.encode([deck.meta(i).caption["en"] for i in range(deck.count)])
     out: dict[str, tuple[float, float]] = {}
@@ -182,14 +178,19 @@ def caption_words(pairs: list[tuple[str, str]], lang: str) -> tuple[int, int]:
     return named, total
 
 
-def _clue_count(deck: Deck, path: Path) -> int:
+def _clue_rows(path: Path) -> list[list[str]]:
+    """The rows of a clue file (deck, card, half, lang, clue); none if it is missing."""
     if not path.exists():
-        return 0
-    return sum(
-        line.split("\t", 1)[0] == deck.name
+        return []
+    return [
+        line.split("\t")
         for line in path.read_text(encoding="utf-8").splitlines()
         if line and not line.startswith("#")
-    )
+    ]
+
+
+def _clue_count(deck: Deck, path: Path) -> int:
+    return sum(row[0] == deck.name for row in _clue_rows(path))
 
 
 def main() -> None:
@@ -284,6 +285,7 @@ def main() -> None:
         f"{time.perf_counter() - started:.0f} s.",
     ]
     print(lines[-1], flush=True)
+    sample_at = len(lines) + 1
     lines += [
         "",
         "Blind sample of 60 clever clues (20 per language) with the caption of the card they "
@@ -308,7 +310,7 @@ def main() -> None:
         f"{sum(n for n, _ in in_sample)} of {sum(t for _, t in in_sample)} in this sample.",
     ]
     body = "\n".join(lines)
-    print("\n".join(lines[-63:]))
+    print("\n".join(lines[sample_at:]))
     if not (args.no_write or partial):
         write_section("bots" if deck.name == DEFAULT_DECK else f"bots-{deck.name}", body)
 

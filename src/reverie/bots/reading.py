@@ -434,21 +434,25 @@ def side_by_side(
     import numpy as np
 
     n = len(groups)
+    out: Floats = np.full((len(clues), n), -1.0)
+    flat, sizes = _end_to_end(groups)
+    if not len(flat):
+        return out
     counts: dict[int, int] = {}
     for g in groups:
         for r in set(g.tolist()) if g is not None else ():
             counts[r] = counts.get(r, 0) + 1
-    out: Floats = np.full((len(clues), n), -1.0)
-    for j, g in enumerate(groups):
-        if g is None or not len(g):
-            continue
-        sims = clues @ vectors[g].T
-        m = np.array([counts[r] for r in g.tolist()])
-        shares = known[g] if known is not None else np.ones(len(g), dtype=bool)
-        sims = np.where(shares & (m < n), sims, sims - UNKNOWN_PENALTY)
-        sims = sims - SHARED_PENALTY * (m - 1) / max(1, n - 1)
-        top = -np.sort(-sims, axis=1)[:, :TOP_READINGS]
-        out[:, j] = top.mean(axis=1)
+    m = np.array([counts[r] for r in flat.tolist()])
+    shares = known[flat] if known is not None else np.ones(len(flat), dtype=bool)
+    sims = clues @ vectors[flat].T
+    sims = np.where(shares & (m < n), sims, sims - UNKNOWN_PENALTY)
+    sims = sims - SHARED_PENALTY * (m - 1) / max(1, n - 1)
+    start = 0
+    for j, size in enumerate(sizes):
+        if size:
+            top = -np.sort(-sims[:, start : start + size], axis=1)[:, :TOP_READINGS]
+            out[:, j] = top.mean(axis=1)
+        start += size
     return out
 
 
