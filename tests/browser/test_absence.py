@@ -40,7 +40,9 @@ class Table:
         try:
             page = ctx.new_page()
             page.goto(link)
-            page.wait_for_selector("#gate-watch, body[data-phase]", state="attached")
+            # The room's state has come (the page draws before its socket opens, with
+            # an empty status): the server has counted this connection, and looked.
+            page.wait_for_selector("body[data-status]:not([data-status=''])", state="attached")
         finally:
             ctx.close()
 

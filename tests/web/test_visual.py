@@ -249,7 +249,13 @@ def test_draw_flood_is_rate_limited_and_cut_off(server: ServerThread) -> None:
     drawer, word = choose(clients, "objects")
     others = [c for c in clients if c is not drawer]
     for _ in range(200):
-        drawer.send({"type": "draw", "ops": [[0, 1, 1, 10, 10]]})
+        try:
+            drawer.send({"type": "draw", "ops": [[0, 1, 1, 10, 10]]})
+        except ConnectionClosedError:
+            # On a loaded machine the server can read the flood faster than this loop
+            # writes it, and cuts the flooder off before the last frames are sent; the
+            # replies that came before the close are still read below.
+            break
     errors = [drawer.until(lambda f: f["type"] == "error") for _ in range(5)]
     assert {e["code"] for e in errors} == {"rate_limited"}
     with pytest.raises(ConnectionClosedError) as closed:  # the flooder is cut off
