@@ -126,9 +126,41 @@ def _blas_threads() -> str:
     return ", ".join(counts) or "none loaded"
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A share of readings that found the card, with a 90 % interval from resampling
+    the cards (a half has 18 cards a language, and the readings of one card go
+    together: five readers of one clue mostly agree)."""
+
+    value: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.value:.2f} ({self.low:.2f}–{self.high:.2f})"
+
+
+def card_rate(found: list[float], resamples: int = 2000, seed: int = 13) -> Rate:
+    """The mean of ``found`` (each card's share of readers who found it) with its 90 %
+    bootstrap interval over the cards.
+
+    >>> card_rate([1.0, 1.0, 1.0])
+    Rate(value=1.0, low=1.0, high=1.0)
+    >>> r = card_rate([0.0, 1.0] * 9)
+    >>> r.value, r.low < 0.4 < 0.6 < r.high
+    (0.5, True)
+    """
+    if not found:
+        return Rate(0.0, 0.0, 0.0)
+    rng = random.Random(seed)
+    n = len(found)
+    means = sorted(sum(rng.choices(found, k=n)) / n for _ in range(resamples))
+    return Rate(sum(found) / n, means[int(0.05 * resamples)], means[int(0.95 * resamples) - 1])
+
+
 def human_clue_rates(
     deck: Deck, half: str, personas: int = 5, path: Path = HUMAN_CLUES
-) -> dict[str, tuple[float, float]]:
+) -> dict[str, tuple[Rate, Rate]]:
     """Per language, how often a clever bot finds the card a person's clue is for among
     six cards: five random others, or five chosen to look alike (same kind of scene,
     nearest captions). Only the clues written for ``deck`` count."""
@@ -137,11 +169,10 @@ def human_clue_rates(
     rows = _clue_rows(path)
     index = {c.id: i for i, c in enumerate(deck.cards)}
     captions = enc.encode([deck.meta(i).caption["en"] for i in range(deck.count)])
-    out: dict[str, tuple[float, float]] = {}
+    out: dict[str, tuple[Rate, Rate]] = {}
     for lang in LANGS:
         book = card_book(deck, lang, enc)
-        hits = {"random": 0, "alike": 0}
-        total = 0
+        found: dict[str, list[float]] = {"random": [], "alike": []}
         for row_deck, card_id, row_half, row_lang, clue in rows:
             if row_deck != deck.name or row_half != half or row_lang != lang:
                 continue
@@ -152,6 +183,7 @@ def human_clue_rates(
             same = [c for c in others if deck.meta(c).layout == layout] or others
             near = sorted(same, key=lambda c: -float(captions[c] @ captions[target]))
             sets = {"random": rng.sample(others, 5), "alike": near[:5]}
+            hits = {"random": 0, "alike": 0}
             for p in range(personas):
                 persona = Persona.of(seed_of("human-table", p), p, "clever")
                 seat = Seat("clever", persona, book, (), lang)
@@ -160,8 +192,9 @@ def human_clue_rates(
                     rng.shuffle(cards)
                     pick = _pick(clue, cards, seat, random.Random(seed_of(card_id, p, kind)))
                     hits[kind] += cards[pick] == target
-                total += 1
-        out[lang] = (hits["random"] / max(1, total), hits["alike"] / max(1, total))
+            for kind in found:
+                found[kind].append(hits[kind] / personas)
+        out[lang] = (card_rate(found["random"]), card_rate(found["alike"]))
     return out
 
 
@@ -260,7 +293,9 @@ def main() -> None:
         + "; ".join(f"{name} {_clue_count(deck, path)}" for name, path in CLUE_SETS.items())
         + " clues (the first set by the lexicon's author, the blind ones by authors who never "
         "saw the lexicon or the bots), read by five clever bots each; the card among six "
-        "(chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike.",
+        "(chance 0.17). Goals: ≥ 0.65 random, ≥ 0.40 look-alike. In brackets, the 90 % "
+        "interval of each rate from resampling its cards (18 a half and language; one card "
+        "found or missed by all five readers moves a rate by 0.06).",
         "",
         "| set | half | lang | six random cards | six look-alike cards |",
         "|---|---|---|---:|---:|",
@@ -270,7 +305,7 @@ def main() -> None:
             continue
         for half in ("tune", "test"):
             for lang, (rand, alike) in human_clue_rates(deck, half, path=path).items():
-                lines.append(f"| {name} | {half} | {lang} | {rand:.2f} | {alike:.2f} |")
+                lines.append(f"| {name} | {half} | {lang} | {rand} | {alike} |")
                 print(lines[-1], flush=True)
     lines += [
         "",

@@ -496,13 +496,41 @@ def _encode_in_child(texts: Sequence[str]) -> Vectors:
     return encoder.encode(texts)
 
 
+def _leave_with_parent() -> None:
+    """In the child: exit as soon as the server that started it is gone.
+
+    A pool's worker waits for its next job for ever, and only its parent tells it to
+    stop: a server killed while it read a deck (``kill -9``, the out-of-memory killer, a
+    container stopped) would leave a child of a few hundred megabytes behind at every
+    restart. The parent's sentinel becomes readable when the parent ends, whatever
+    ended it."""
+    import os
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def reading_pool() -> ProcessPoolExecutor:
+    """One child process to embed a deck's texts in (see :func:`encode_elsewhere`),
+    which ends with the process that made it, however that one ends."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_leave_with_parent)
+
+
 def encode_elsewhere(texts: Sequence[str]) -> Vectors:
     """Embed a whole deck's texts in a child process (thousands of texts, seconds of
     pure-Python tokenising): a thread of the server would hold its interpreter lock
     that long and stall every table. Falls back to this process if no child starts."""
     try:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        with reading_pool() as pool:
             return pool.submit(_encode_in_child, list(texts)).result()
     except Exception as exc:  # no child process here (a sandbox, a frozen build)
         log.warning("bots: reading the deck here, not in a child process (%s)", exc)
