@@ -359,8 +359,7 @@ class CardBook:
             if sims is not None:
                 shared = known[r] if known is not None else self.knows(persona)
                 assert shared is not None
-                mine = np.where(shared[flat][None, :], sims, sims - UNKNOWN_PENALTY)
-                best = _best_of_groups(mine, sizes)
+                best = _best_of_groups(sims - _penalties(shared[flat], sims.dtype), sizes)
             blended = (1 - persona.literal) * best + persona.literal * lit
             out[r] = np.where(has[None, :], blended, lit)
         return out
@@ -373,8 +372,27 @@ class CardBook:
             return np.full((len(clues), len(groups)), -1.0)
         sims = clues @ self.vectors[flat].T
         if known is not None:
-            sims = np.where(known[flat][None, :], sims, sims - UNKNOWN_PENALTY)
+            sims = sims - _penalties(known[flat], sims.dtype)
         return _best_of_groups(sims, sizes)
+
+
+def _penalties(shared: Bools, dtype: Any) -> Vectors:
+    """What each association counts less, by whether the reader shares it: 0, or
+    ``UNKNOWN_PENALTY`` (in ``dtype``, so that subtracting the row gives to the bit
+    what ``np.where(shared, sims, sims - UNKNOWN_PENALTY)`` gives, in one pass over the
+    similarities instead of three: the storyteller's planning does this for ten imagined
+    readers a move).
+
+    >>> import numpy as np
+    >>> sims = np.array([[0.5, 0.9]], dtype=np.float32)
+    >>> shared = np.array([True, False])
+    >>> bool((sims - _penalties(shared, sims.dtype) == np.where(shared, sims, sims - 0.35)).all())
+    True
+    """
+    import numpy as np
+
+    out: Vectors = np.where(shared, 0.0, UNKNOWN_PENALTY).astype(dtype)
+    return out
 
 
 def _end_to_end(groups: Sequence[Ints | None]) -> tuple[Ints, list[int]]:
