@@ -386,7 +386,8 @@ def _penalties(shared: Bools, dtype: Any) -> Vectors:
     >>> import numpy as np
     >>> sims = np.array([[0.5, 0.9]], dtype=np.float32)
     >>> shared = np.array([True, False])
-    >>> bool((sims - _penalties(shared, sims.dtype) == np.where(shared, sims, sims - 0.35)).all())
+    >>> marked = np.where(shared, sims, sims - UNKNOWN_PENALTY)
+    >>> bool((sims - _penalties(shared, sims.dtype) == marked).all())
     True
     """
     import numpy as np
