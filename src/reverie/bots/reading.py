@@ -464,7 +464,7 @@ def side_by_side(
     m = np.array([counts[r] for r in flat.tolist()])
     shares = known[flat] if known is not None else np.ones(len(flat), dtype=bool)
     sims = clues @ vectors[flat].T
-    sims = np.where(shares & (m < n), sims, sims - UNKNOWN_PENALTY)
+    sims = sims - _penalties(shares & (m < n), sims.dtype)
     sims = sims - SHARED_PENALTY * (m - 1) / max(1, n - 1)
     start = 0
     for j, size in enumerate(sizes):
