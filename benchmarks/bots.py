@@ -181,6 +181,8 @@ def human_clue_findings(
         for row_deck, card_id, row_half, row_lang, clue in rows:
             if row_deck != deck.name or row_half != half or row_lang != lang:
                 continue
+            if card_id in found["random"]:
+                raise ValueError(f"{path.name}: two {lang} clues of one half for {card_id}")
             target = index[card_id]
             rng = random.Random(seed_of("human", card_id, lang))
             others = [c for c in range(deck.count) if c != target]
