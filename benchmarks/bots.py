@@ -216,8 +216,10 @@ def human_clue_rates(
     findings = human_clue_findings(deck, half, personas, path)
     out: dict[str, tuple[Rate, Rate]] = {}
     for lang, found in findings.items():
-        out[lang] = (card_rate(list(found["random"].values())),
-                     card_rate(list(found["alike"].values())))  # fmt: skip
+        out[lang] = (
+            card_rate(list(found["random"].values())),
+            card_rate(list(found["alike"].values())),
+        )
     out[ALL_LANGS] = (
         card_rate(_pooled(findings, "random")),
         card_rate(_pooled(findings, "alike")),
