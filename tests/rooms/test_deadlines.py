@@ -10,9 +10,12 @@ import pytest
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.rooms import service as service_module
-from reverie.rooms.commands import AddBot, Start
+from reverie.rooms.commands import AddBot, BalanceCmd, Join, SetOptions, Start
+from reverie.rooms.errors import RoomError
+from reverie.rooms.events import TIME_FACTORS
 from reverie.rooms.service import RoomService
-from reverie.rooms.state import hash_token
+from reverie.rooms.snapshot import room_info
+from reverie.rooms.state import PALETTE, hash_token
 from reverie.store import EventStore, open_store
 from reverie.store.base import StoredEvent
 
@@ -126,5 +129,81 @@ def test_a_timeout_that_cannot_be_written_is_retried(
         assert live.failures == 0
         await service.close()
         await store.close()
+
+    run(main)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("imaginarium", {"clue_seconds": 20}),
+        ("dixit", {"clue_seconds": 20, "first_storyteller": 0}),
+        ("visual", {"choose_seconds": 20}),
+    ],
+)
+def test_the_table_time_factor_lengthens_every_timer(
+    tmp_path: Path, variant: str, options: dict[str, object]
+) -> None:
+    """A table that chose x2 or x4 gets that many times the game's own deadline, set in
+    the lobby (``options``) or at creation, and the state frame says the factor."""
+
+    async def main() -> None:
+        lengths: dict[int, float] = {}
+        for factor in TIME_FACTORS:
+            clock = [1_000.0]
+            service = _service(open_store(f"sqlite:///{tmp_path / f'{variant}{factor}.db'}"), clock)
+            live, _ = await service.create_room(
+                name="Ann", color="#e63946", variant=variant, seats=4, options=options,
+            )  # fmt: skip
+            for n in range(3):
+                if variant == "visual":  # a game for people: they sit down
+                    await service.join(live, Join(name=f"P{n}", color=PALETTE[n + 1]))
+                else:
+                    await service.command(live, 0, AddBot())
+            if variant == "visual":
+                await service.command(live, 0, BalanceCmd())
+            await service.command(live, 0, SetOptions(options=options, seats=4, time_factor=factor))
+            assert live.state.time_factor == factor
+            assert (
+                room_info(
+                    live.state, None, connected=set(), spectators=0, deadline=None, now=clock[0]
+                )["time_factor"]
+                == factor
+            )
+            await service.command(live, 0, Start())
+            assert live.deadline is not None
+            lengths[factor] = live.deadline - 1_000.0
+            await service.close()
+            await service.store.close()
+        assert lengths[1] > 0
+        assert lengths == {f: lengths[1] * f for f in TIME_FACTORS}
+
+    run(main)
+
+
+def test_a_time_factor_chosen_at_creation_is_kept_and_a_strange_one_refused(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        service = _service(open_store(f"sqlite:///{tmp_path / 'r.db'}"), [1_000.0])
+        live, _ = await service.create_room(
+            name="Ann", color="#e63946", variant="imaginarium", seats=3,
+            options={"clue_seconds": 30}, time_factor=4,
+        )  # fmt: skip
+        await service.command(live, 0, AddBot())
+        await service.command(live, 0, AddBot())
+        # Other options changed without the factor leave it as it was.
+        await service.command(live, 0, SetOptions(options={"clue_seconds": 30}, seats=3))
+        assert live.state.time_factor == 4
+        await service.command(live, 0, Start())
+        assert live.deadline == 1_000.0 + 120
+        with pytest.raises(RoomError) as refused:
+            await service.create_room(
+                name="Bo", color="#e63946", variant="imaginarium", seats=3, options={},
+                time_factor=3,
+            )  # fmt: skip
+        assert refused.value.code == "bad_options"
+        await service.close()
+        await service.store.close()
 
     run(main)

@@ -99,6 +99,8 @@ class SetOptions(Frame, frozen=True, tag="options"):
     seats: int = 0
     #: Seconds away before a bot stands in (null: never); left out: unchanged.
     away_seconds: int | msgspec.UnsetType | None = msgspec.UNSET
+    #: How many times longer every timer runs (1, 2, 4); left out: unchanged.
+    time_factor: int | msgspec.UnsetType = msgspec.UNSET
 
 
 class Order(Frame, frozen=True, tag="order"):
@@ -293,7 +295,8 @@ def decide(
     _host(room, seat)
     if isinstance(cmd, SetOptions):
         wait = room.away_seconds if cmd.away_seconds is msgspec.UNSET else cmd.away_seconds
-        return OptionsSet(cmd.options, cmd.seats or room.seats, wait)
+        factor = room.time_factor if cmd.time_factor is msgspec.UNSET else cmd.time_factor
+        return OptionsSet(cmd.options, cmd.seats or room.seats, wait, factor)
     if isinstance(cmd, Order):
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):

@@ -26,6 +26,9 @@ C = TypeVar("C")
 #: Seconds a player may be gone in a game before a bot plays their seat, and a host
 #: before the role passes on, unless the table chose otherwise.
 DEFAULT_AWAY = 60
+#: How many times longer than the game's own every timer runs (WCAG 2.2.1: a table
+#: with players who need more time lengthens them all at once); 1 is the game's own.
+TIME_FACTORS = (1, 2, 4)
 
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
@@ -44,6 +47,7 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     at: float
     lang: str = "en"
     away_seconds: int | None = DEFAULT_AWAY
+    time_factor: int = 1
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
@@ -85,12 +89,14 @@ class HostChanged(msgspec.Struct, frozen=True, tag="host_changed"):
 
 
 class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):
-    """The host changed the table options, the number of seats, or how long a player may
-    be gone before a bot plays for them (``away_seconds``; None: never)."""
+    """The host changed the table options, the number of seats, how long a player may
+    be gone before a bot plays for them (``away_seconds``; None: never), or how many
+    times longer every timer runs (``time_factor``)."""
 
     options: dict[str, Any]
     seats: int
     away_seconds: int | None = DEFAULT_AWAY
+    time_factor: int = 1
 
 
 class Started(msgspec.Struct, Generic[C], frozen=True, tag="started"):

@@ -223,6 +223,7 @@ class RoomService:
         deck: str | None = None,
         lang: str = "en",
         away_seconds: int | None = DEFAULT_AWAY,
+        time_factor: int = 1,
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
         name = check_new_name(None, name)
@@ -247,6 +248,7 @@ class RoomService:
                 at=now,
                 lang=lang,
                 away_seconds=away_seconds,
+                time_factor=time_factor,
             )
             state = evolve(None, event)  # validates before anything is written
             try:
@@ -950,9 +952,7 @@ class RoomService:
         """Work out the phase's deadline (every process shows it) and, in the process
         holding the lease, set the timer that ends the phase."""
         room = live.state
-        timer = None
-        if room.game is not None and room.status == "playing":
-            timer = room.family.timer(room.game)
+        timer = room.timer()  # the table's time factor included
         phase = room.phase_key()
         key = None if timer is None or phase is None else (*phase, timer[0])
         if key == live.deadline_key and (key is None or (live.timer is not None) == live.leased):

@@ -18,6 +18,7 @@ from reverie.rooms import teams as team_rules
 from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     DEFAULT_AWAY,
+    TIME_FACTORS,
     Acted,
     BotAdded,
     BotLevelSet,
@@ -130,6 +131,8 @@ class RoomState:
     # Seconds a player may be gone before a bot plays for them and, for the host, before
     # the role passes to someone at the table (None: the table waits).
     away_seconds: int | None = DEFAULT_AWAY
+    # How many times longer than the game's own every game timer runs (TIME_FACTORS).
+    time_factor: int = 1
 
     @property
     def family(self) -> AnyFamily:
@@ -141,6 +144,14 @@ class RoomState:
         if self.game is None:
             return None
         return (self.games, *self.family.phase_key(self.game))
+
+    def timer(self) -> tuple[str, float] | None:
+        """The running game timer's name and length in seconds, the game's own length
+        times the table's ``time_factor`` (None: no timer runs)."""
+        if self.game is None or self.status != "playing":
+            return None
+        timer = self.family.timer(self.game)
+        return None if timer is None else (timer[0], timer[1] * self.time_factor)
 
     def team_of(self, seat: int | None) -> int | None:
         """A seat's team (team games; ``None`` for spectators and unassigned seats)."""
@@ -383,12 +394,20 @@ def _created(e: Created) -> RoomState:
         lang=lang,
         team_count=family.teams.min_teams if family.teams else 2,
         away_seconds=_check_away(e.away_seconds),
+        time_factor=_check_factor(e.time_factor),
     )
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
 
 
 MIN_AWAY, MAX_AWAY = 5, 3600
+
+
+def _check_factor(factor: int) -> int:
+    if factor not in TIME_FACTORS:
+        choices = ", ".join(f"x{f}" for f in TIME_FACTORS)
+        raise RoomError("bad_options", f"Timers run at {choices} their length.")
+    return factor
 
 
 def _check_away(seconds: int | None) -> int | None:
@@ -488,6 +507,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             options=family.parse_options(e.options, room.lang),
             seats=e.seats,
             away_seconds=_check_away(e.away_seconds),
+            time_factor=_check_factor(e.time_factor),
         )
         family.check_setup(new, e.seats)
         return new

@@ -142,6 +142,8 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     lang: str = "en"
     #: Seconds a player may be gone before a bot plays for them (null: never).
     away_seconds: int | None = DEFAULT_AWAY
+    #: How many times longer every game timer runs (1, 2 or 4).
+    time_factor: int = 1
 
 
 async def create_room(request: Request) -> Response:
@@ -178,6 +180,7 @@ async def create_room(request: Request) -> Response:
             deck=req.deck,
             lang=req.lang,
             away_seconds=req.away_seconds,
+            time_factor=req.time_factor,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
