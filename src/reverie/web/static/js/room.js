@@ -16,6 +16,7 @@ import { noticesView, absenceError, absenceStatus, announceAbsence } from "./she
 import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 import { tableMode } from "./shell/table.js";
+import { announceState } from "./shell/announce.js";
 
 const family = () => familyFor(caps());
 
@@ -47,8 +48,9 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    // One line on a phone; a tap shows the whole of it.
-    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], "aria-live": "polite", "aria-atomic": "true", onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
+    // One line on a phone; a tap shows the whole of it. Not a live region: it changes
+    // with every move of anyone's, and #announcer says what matters once.
+    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
     h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
     h(
       "span",
@@ -167,6 +169,8 @@ function onFrame(f) {
       }
       announceAbsence(prev, app.state);
       family()?.onState(app.state, prev);
+      // The live region: whose turn, the clue, the reveal, the points (screen readers).
+      announceState(family(), prev, app.state);
       // The server sends a late joiner the drawing so far before the state that says
       // which game this is.
       for (const e of early.splice(0)) family()?.onFrame(e);

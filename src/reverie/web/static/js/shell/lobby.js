@@ -10,6 +10,7 @@ import { saveToken } from "../store.js";
 import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
 import { awayField, readAway } from "./absence.js";
+import { readTime, timeField, timeNote } from "./pace.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
 import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
 
@@ -168,7 +169,7 @@ export function lobbyView(fam) {
   const onOptions = (e) => {
     if (!host) return;
     const form = /** @type {HTMLFormElement} */ (e.currentTarget);
-    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats, away_seconds: readAway(form) }, /** @type {Element} */ (e.target));
+    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats, away_seconds: readAway(form), time_factor: readTime(form) }, /** @type {Element} */ (e.target));
   };
   const takeSeat = () => {
     app.ui.watching = false;
@@ -185,6 +186,7 @@ export function lobbyView(fam) {
     h("p", { class: "muted" }, t(`variant.${r.variant}.blurb`), " ", h("a", { href: `/rules#${r.variant}`, target: "_blank", rel: "noopener" }, t("lobby.rules_link"))),
     invite(),
     fam.lobbyPlayers(),
+    timeNote(r.time_factor),
     h(
       "div",
       { class: "actions" },
@@ -204,7 +206,7 @@ export function lobbyView(fam) {
       h(
         "form",
         { id: "lobby-options", class: "lobby-options", onchange: onOptions, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
-        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host })] }),
+        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
   );

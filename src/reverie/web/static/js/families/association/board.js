@@ -51,6 +51,39 @@ function cloud(x, y, r, { fill, stroke, width }) {
 }
 
 /**
+ * Each piece's mark, so that no piece is told from another by its colour alone (WCAG
+ * 1.4.1): the player's initial, two letters where initials meet, the seat's number
+ * where even those do.
+ * @param {Piece[]} list
+ * @returns {Map<number, string>}
+ */
+export function pieceMarks(list) {
+  /** @param {Piece} pl @param {number} n */
+  const head = (pl, n) => Array.from(String(pl.name || "").trim()).slice(0, n).join("").toUpperCase();
+  const marks = new Map(list.map((pl) => [pl.seat, head(pl, 1)]));
+  for (const n of [2, 0]) {
+    const count = new Map();
+    for (const m of marks.values()) count.set(m, (count.get(m) || 0) + 1);
+    for (const pl of list) {
+      const m = marks.get(pl.seat) || "";
+      if (m && count.get(m) === 1) continue;
+      marks.set(pl.seat, n ? head(pl, n) : String(pl.seat + 1));
+    }
+  }
+  return marks;
+}
+
+/**
+ * A mark on a piece's head, dark letters ringed in white: legible on every colour.
+ * @param {string} mark
+ * @param {number} r
+ */
+export function pieceMark(mark, r) {
+  const size = (mark.length > 1 ? 0.36 : 0.46) * r;
+  return s("text", { class: "piece-mark", x: 0, y: -r * 0.12, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": size.toFixed(1), "aria-hidden": "true" }, mark);
+}
+
+/**
  * The players' pieces, in seat order whatever their squares (so that a piece is the same
  * element from one render to the next and glides to its new square).
  * @param {Map<number, Piece[]>} playersAt
@@ -60,6 +93,7 @@ function cloud(x, y, r, { fill, stroke, width }) {
 function pieces(playersAt, pts, r) {
   /** @type {[number, import("../../dom.js").VNode][]} */
   const out = [];
+  const marks = pieceMarks([...playersAt.values()].flat());
   for (const [idx, group] of playersAt) {
     const p = pts[idx];
     if (!p) continue;
@@ -80,6 +114,7 @@ function pieces(playersAt, pts, r) {
             d: `M0 ${-r * 0.55} C${r * 0.38} ${-r * 0.55} ${r * 0.42} ${-r * 0.1} ${r * 0.2} ${r * 0.05} L${r * 0.38} ${r * 0.42} L${-r * 0.38} ${r * 0.42} L${-r * 0.2} ${r * 0.05} C${-r * 0.42} ${-r * 0.1} ${-r * 0.38} ${-r * 0.55} 0 ${-r * 0.55} Z`,
             fill: pl.color || "#fff", stroke: "#140f26", "stroke-width": 1.6,
           }),
+          pieceMark(marks.get(pl.seat) || "", r),
         ),
       ]);
     });

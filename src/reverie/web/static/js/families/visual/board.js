@@ -3,6 +3,7 @@
 import { s } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { teamName } from "./teams.js";
+import { pieceMark } from "../association/board.js";
 
 const COLS = 8;
 const CELL = 62;
@@ -53,6 +54,8 @@ function pawn(team, square, color, x, y, r, current) {
       d: `M0 ${-r * 0.62} C${r * 0.42} ${-r * 0.62} ${r * 0.46} ${-r * 0.12} ${r * 0.22} ${r * 0.05} L${r * 0.44} ${r * 0.5} L${-r * 0.44} ${r * 0.5} L${-r * 0.22} ${r * 0.05} C${-r * 0.46} ${-r * 0.12} ${-r * 0.42} ${-r * 0.62} 0 ${-r * 0.62} Z`,
       fill: color, stroke: "#140f26", "stroke-width": 1.6,
     }),
+    // The team's number: a pawn is not told by its colour alone (WCAG 1.4.1).
+    pieceMark(String(team + 1), r),
   );
 }
 

@@ -1,0 +1,277 @@
+"""Accessibility over every screen (issue #24 item 17): axe-core (WCAG 2.2 AA) at 375 and
+1280 px in en, ru and it on each phase of each game (tests/browser/sweep.py); the live
+region that tells a screen reader whose turn it is, the clue, the reveal and the points;
+pieces that do not rely on colour alone; the table's "more time" option; and
+prefers-reduced-motion.
+
+Each game is driven once, by one person and bots where the game allows them
+(REVERIE_BOT_DELAY=0: the bots answer at once, so each phase waits only for the person).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.sweep import Sweep
+from tests.browser.ui import ROOM_URL
+
+#: Association games played by one person and two bots, first storyteller the person
+#: where the game lets the table choose.
+ASSOCIATION = ["dixit", "imaginarium", "imaginarium-harmony", "pictoric", "pictoric-gallery"]
+
+
+def _phase(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.phase || ''"))
+
+
+def _create(player: Player, variant: str, sweep: Sweep | None = None, **fields: str) -> str:
+    """Create a room from the home page (swept there, options open); returns its code.
+    ``fields``: options set on the home page's form where the game offers them."""
+    page = player.page
+    page.goto("/")
+    page.fill("#create-name", "Ann")
+    page.wait_for_selector("#variant-dixit", state="attached")
+    if not page.locator(f"#variant-{variant}").count():
+        page.check("#kind-box", force=True)
+    page.check(f"#variant-{variant}", force=True)
+    page.click(".options-details summary")
+    if sweep is not None:
+        sweep.check(page, "home")
+    for name, value in fields.items():
+        field = page.locator(f"#create [name={name}]")
+        if not field.count():
+            continue
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.click("#create-submit")
+    page.wait_for_url(ROOM_URL)
+    page.wait_for_selector("#lobby:not([hidden]) .lobby-list")
+    m = ROOM_URL.match(page.url)
+    assert m
+    return m.group(1)
+
+
+def _add_bots(page: Page, n: int) -> None:
+    players = page.locator(".lobby-player")
+    seated = players.count()
+    for k in range(n):
+        expect(players).to_have_count(seated + k)
+        page.click("#add-bot")
+    expect(players).to_have_count(seated + n)
+
+
+def _association_step(page: Page, sweep: Sweep) -> None:
+    """Sweep the screen the person is on, then make their move (if any); a screen that
+    moved on under a click (the bots are quick) is tried again on the next step."""
+    try:
+        _association_move(page, sweep)
+    except PlaywrightTimeout:
+        page.wait_for_timeout(100)
+
+
+def _association_move(page: Page, sweep: Sweep) -> None:
+    if page.locator("#reveal-close").count():
+        sweep.check(page, "reveal")
+        page.click("#reveal-close", timeout=3000)
+        return
+    if page.locator("#claim").count():
+        sweep.check(page, "clue-claim")
+        page.click("#claim", timeout=3000)
+        return
+    if page.locator("#clue-form").count():
+        sweep.check(page, "clue-storyteller")
+        page.locator(".hand-row .card-tile, .table-row .card-tile").first.click(timeout=3000)
+        sweep.check(page, "card-zoom")
+        page.click("#zoom-choose", timeout=3000)
+        page.fill("#clue-text", "Moon over water")
+        page.click("#clue-submit", timeout=3000)
+    elif page.locator("#confirm-card").count():
+        sweep.check(page, "submit")
+        page.locator(".hand-row .card-tile").first.click(timeout=3000)
+        page.click("#zoom-choose", timeout=3000)
+        page.click("#confirm-card", timeout=3000)
+    elif page.locator("#confirm-vote").count():
+        sweep.check(page, "vote")
+        page.locator(".vote-row .card-tile:not(.mine)").first.click(timeout=3000)
+        page.click("#zoom-choose", timeout=3000)
+        page.click("#confirm-vote", timeout=3000)
+    else:
+        page.wait_for_timeout(100)
+        return
+    page.wait_for_function("() => !document.querySelector('#zoom[open]')")
+
+
+@pytest.mark.parametrize("variant", ASSOCIATION)
+def test_every_screen_of_an_association_game_passes_axe(open_player: Open, variant: str) -> None:
+    """Home, lobby, the storyteller's clue, the card opened large, a card added, the
+    vote, the reveal and the end: no WCAG 2.2 AA violation at either width in any
+    language."""
+    ann = open_player("ann", DESKTOP)
+    sweep = Sweep()
+    _create(ann, variant, sweep, target_score="7", first_storyteller="0")
+    page = ann.page
+    _add_bots(page, 2)
+    sweep.check(page, "lobby")
+    page.click("#start")
+    for _ in range(200):
+        if _phase(page) == "over":
+            break
+        _association_step(page, sweep)
+    expect(page.locator("#final")).to_be_visible()
+    sweep.check(page, "over")
+    shot(page, f"a11y-{variant}-over-1280", full_page=True)
+    expected = {"home", "lobby", "card-zoom", "vote", "reveal", "over"}
+    if variant != "pictoric-gallery":  # the gallery's cards lie on the table: none added
+        expected.add("submit")
+    sweep.assert_clean(expected)
+    assert not ann.errors, ann.errors
+
+
+def test_the_site_pages_pass_axe(open_player: Open) -> None:
+    """The rules, the credits, the deck page and a missing room."""
+    ann = open_player("ann", DESKTOP)
+    sweep = Sweep()
+    for path, ready in [
+        ("/rules", "main h1"),
+        ("/credits", "main h1"),
+        ("/decks/new", "main h1"),
+        ("/r/ZZZZZZ", ".missing h1"),
+    ]:
+        ann.page.goto(path)
+        ann.page.wait_for_selector(ready)
+        sweep.check(ann.page, path)
+    sweep.assert_clean()
+    # The missing room's own 404 is the one error the console may show.
+    assert all("404" in e for e in ann.errors), ann.errors
+
+
+def _i18n(lang: str) -> dict[str, object]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / f"src/reverie/web/static/i18n/{lang}.json"
+    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _pattern(template: object) -> re.Pattern[str]:
+    """A translated line with its {placeholders} as wildcards."""
+    parts = re.split(r"\{[a-z_]+\}", str(template))
+    return re.compile(".+?".join(re.escape(p) for p in parts))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_screen_reader_hears_whose_turn_the_clue_the_reveal_and_the_points(
+    open_player: Open, lang: str
+) -> None:
+    """The one live region (#announcer, polite) says, in the reader's language, whose
+    turn it is, the clue once told, the storyteller's card at the reveal, and the points
+    each player has and gained."""
+    ann = open_player("ann", PHONE, lang=lang)
+    page = ann.page
+    words = _i18n(lang)
+    _create(ann, "imaginarium", first_storyteller="0", target_score="30")
+    _add_bots(page, 2)
+    page.click("#start")
+    region = page.locator("#announcer")
+    expect(region).to_have_attribute("aria-live", "polite")
+    # Turn 1 is Ann's: the region says so (her own status words) and that it is her move.
+    expect(region).to_contain_text(str(words["status.you_storyteller"]))
+    expect(region).to_contain_text(str(words["status.your_move"]))
+    page.locator(".hand-row .card-tile").first.click()
+    page.click("#zoom-choose")
+    page.fill("#clue-text", "Moon over water")
+    page.click("#clue-submit")
+    # The bots add their cards and vote at once: the reveal and the points follow.
+    expect(page.locator("#reveal-close")).to_be_visible()
+    text = region.inner_text()
+    assert _pattern(words["announce.clue"]).search(text) and "Moon over water" in text, text
+    reveal = _pattern(words["announce.reveal"]).search(text)
+    assert reveal and "Ann" in reveal.group(0), text
+    story = page.locator("#reveal-panel .card-tile.story").get_attribute("data-position")
+    assert f" {story}" in reveal.group(0), (story, text)
+    points = re.search(re.escape(str(words["announce.points"]).split("{")[0]) + r"(.+)", text)
+    assert points, text
+    for name in page.locator("#scores .score-row .pname").all_inner_texts():
+        assert re.search(re.escape(name) + r" \d+ \([+−]\d+\)", points.group(1)), (name, text)
+    # Turn 2: someone else tells; the region names them.
+    teller = str(words["status.storyteller"]).split("{")[0]
+    assert teller in text.split(reveal.group(0))[-1], text
+    assert not ann.errors, ann.errors
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
+def test_every_piece_on_the_boards_has_its_own_mark_besides_its_colour(
+    open_player: Open, viewport: dict[str, int]
+) -> None:
+    """Association boards: each player's piece carries an initial (two letters or the
+    seat's number where they meet), different from every other piece's."""
+    ann = open_player("ann", viewport)
+    _create(ann, "imaginarium")
+    page = ann.page
+    _add_bots(page, 3)
+    pieces = page.locator("#board .piece")
+    expect(pieces).to_have_count(4)
+    marks = pieces.evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.querySelector('.piece-mark')?.textContent || ''])"
+    )
+    names = page.locator(".lobby-player .pname").all_inner_texts()
+    assert all(m for _, m in marks), marks
+    assert len({m for _, m in marks}) == len(marks), marks
+    for seat, mark in marks:
+        assert names[int(seat)].upper().startswith(mark) or mark == str(int(seat) + 1), (
+            names,
+            marks,
+        )
+    shot(page, f"a11y-board-marks-{viewport['width']}", full_page=True)
+
+
+def test_the_time_option_is_set_in_the_lobby_and_shown_to_everyone(open_player: Open) -> None:
+    """The host picks x2 or x4 in the lobby's options; a guest sees the choice there and
+    a note under the players, at 375 and 1280 px."""
+    ann = open_player("ann", DESKTOP)
+    bob = open_player("bob", PHONE, lang="it")
+    _create(ann, "imaginarium")
+    invite = ann.page.input_value("#invite-link")
+    bob.page.goto(invite)
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click("#join-submit")
+    expect(bob.page.locator("#time-note")).to_have_count(0)  # the game's own pace
+    ann.page.select_option("#lobby-options [name=time_factor]", "4")
+    note = str(_i18n("it")["time.note"]).replace("{n}", "4")
+    expect(bob.page.locator("#time-note")).to_have_text(note)
+    expect(bob.page.locator("#lobby-options [name=time_factor]")).to_have_value("4")
+    expect(bob.page.locator("#lobby-options [name=time_factor]")).to_be_disabled()
+    expect(ann.page.locator("#time-note")).to_be_visible()
+    shot(bob.page, "a11y-time-note-375", full_page=True)
+    shot(ann.page, "a11y-time-note-1280", full_page=True)
+    ann.page.select_option("#lobby-options [name=time_factor]", "1")
+    expect(bob.page.locator("#time-note")).to_have_count(0)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
+def test_reduced_motion_stops_every_animation_and_transition(
+    open_player: Open, viewport: dict[str, int]
+) -> None:
+    """With prefers-reduced-motion, no element of the room page (the board's pieces, the
+    panels) keeps an animation or a transition; without it the pieces still glide."""
+    ann = open_player("ann", viewport)
+    _create(ann, "imaginarium")
+    page = ann.page
+    moving = """() => [...document.querySelectorAll('*')].filter(e => {
+        const c = getComputedStyle(e);
+        const long = v => v.split(',').some(x => parseFloat(x) > 0);
+        return (c.animationName !== 'none' && long(c.animationDuration))
+            || long(c.transitionDuration);
+    }).map(e => e.tagName + '.' + (e.getAttribute('class') || ''))"""
+    assert any("piece" in m for m in page.evaluate(moving))  # the test can see motion
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(moving) == []
