@@ -11,14 +11,26 @@ Each game is driven once, by one person and bots where the game allows them
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.companion import TableScreen, companion_table, count, place, start, tell, vote
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.sweep import Sweep
-from tests.browser.ui import ROOM_URL
+from tests.browser.test_visual import (
+    draw_squiggle,
+    drawer_of_choose,
+    next_blank,
+    no_errors,
+    role,
+    seat_up,
+)
+from tests.browser.test_visual_companion import PaperTable, _next_card
+from tests.browser.ui import ROOM_URL, wait_phase
 
 #: Association games played by one person and two bots, first storyteller the person
 #: where the game lets the table choose.
@@ -275,3 +287,149 @@ def test_reduced_motion_stops_every_animation_and_transition(
     assert any("piece" in m for m in page.evaluate(moving))  # the test can see motion
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate(moving) == []
+
+
+def test_every_screen_of_the_drawing_game_passes_axe(
+    open_player: Open, room_log: Callable[[str], Any]
+) -> None:
+    """The drawing game: the team lobby, the category choice (the drawer's and another's
+    page), a proverb round (the drawer's, a guesser's), the team's move decision (the
+    deciding team's page and the other's) and the end."""
+    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1"}, turn_limit=1)
+    ann = table.teams[0][0]
+    sweep = Sweep()
+    # More time for each move: the sweep looks at each page while the clock runs.
+    ann.page.select_option("#lobby-options [name=time_factor]", "4")
+    expect(ann.page.locator("#time-note")).to_be_visible()
+    sweep.check(ann.page, "lobby")
+    ann.page.click("#start")
+    drawer = drawer_of_choose(table)
+    other = next(p for p in table.everyone if p is not drawer)
+    sweep.check(drawer.page, "choose-drawer")
+    sweep.check(other.page, "choose-other")
+    # Each team's pawn carries the team's number besides its colour.
+    marks = ann.page.locator("#board .pawn").evaluate_all(
+        "els => els.map(e => [e.dataset.team, e.querySelector('.piece-mark')?.textContent])"
+    )
+    assert marks == [["0", "1"], ["1", "2"]], marks
+    code = ROOM_URL.match(ann.page.url)
+    assert code
+    blank = next_blank(room_log(code.group(1)))
+    drawer.page.click(f"#choose-{blank}")
+    for p in table.everyone:
+        wait_phase(p.page, "draw")
+    drawers = {t: next(p for p in m if role(p.page) == "drawer") for t, m in table.teams.items()}
+    guesser = next(p for p in table.teams[1] if p is not drawers[1])
+    draw_squiggle(drawers[1].page)
+    sweep.check(drawers[1].page, "proverb-drawer")
+    sweep.check(guesser.page, "proverb-guesser")
+    proverb = drawers[1].page.locator("#subject").inner_text().strip()
+    guesser.page.fill("#guess-input", proverb)
+    guesser.page.press("#guess-input", "Enter")
+    for p in table.everyone:
+        wait_phase(p.page, "move")
+    mover = table.teams[1][0]
+    waiting = table.teams[0][0]
+    mover.page.locator(".vstep").last.click()
+    sweep.check(mover.page, "move-deciding")
+    sweep.check(waiting.page, "move-waiting")
+    mover.page.click("#confirm-move")
+    mover.page.wait_for_function(
+        "() => ['bonus', 'over'].includes(document.body.dataset.phase)", timeout=10_000
+    )
+    if mover.page.locator("#bonus-keep").count():
+        sweep.check(mover.page, "bonus-deciding")
+        mover.page.click("#bonus-keep")
+    for p in table.everyone:
+        wait_phase(p.page, "over")
+    sweep.check(ann.page, "over")
+    shot(ann.page, "a11y-visual-over-1280", full_page=True)
+    sweep.assert_clean()
+    no_errors(table.everyone)
+
+
+#: The association games with the box on the table.
+COMPANION = [
+    "dixit-companion",
+    "imaginarium-companion",
+    "imaginarium-harmony-companion",
+    "pictoric-companion",
+    "pictoric-gallery-companion",
+]
+
+
+@pytest.mark.parametrize("variant", COMPANION)
+def test_every_screen_of_a_companion_game_passes_axe(open_player: Open, variant: str) -> None:
+    """A game with the box: the phones' lobby, the storyteller's tell and count, a
+    phone placing its card and voting, the reveal; the table screen (/r/CODE?table) in
+    the lobby, while the entries come in, and at the reveal."""
+    phones, code = companion_table(
+        open_player, variant, ["Ann", "Bob", "Cy"], first_storyteller="0"
+    )
+    pages = [p.page for p in phones]
+    sweep = Sweep()
+    sweep.check(pages[0], "lobby-phone")
+    table = TableScreen(open_player("table", DESKTOP), code)
+    sweep.check(table.page, "lobby-table-screen")
+    start(pages[0])
+    if pages[0].locator("#tell").count() == 0:  # a die chooses the first storyteller
+        pages[0].wait_for_selector("#tell, .companion-stage[data-phase='dice']")
+    sweep.check(pages[0], "tell")
+    tell(pages[0], "")
+    gallery = variant.startswith("pictoric-gallery")
+    sweep.check(pages[0], "count")
+    count(pages[0], 6 if gallery else 3)
+    sweep.check(pages[1], "secret-phone")
+    if gallery:
+        vote(pages[1], 2)
+        place(pages[0], 5)
+    else:
+        for seat, pos in enumerate([1, 2, 3]):
+            place(pages[seat], pos)
+        pages[2].wait_for_selector("#confirm-vote")
+        sweep.check(pages[2], "vote-phone")
+        vote(pages[1], 1)
+    sweep.check(table.page, "secret-table-screen")
+    vote(pages[2], 5 if gallery else 2)
+    table.page.wait_for_selector("#companion-reveal[data-turn='1']")
+    sweep.check(pages[1], "reveal-phone")
+    sweep.check(table.page, "reveal-table-screen")
+    sweep.assert_clean()
+    for person in [*phones, table.player]:
+        assert person.errors == [], (person.label, person.errors)
+
+
+def test_every_screen_of_the_drawing_game_on_paper_passes_axe(
+    open_player: Open, server: str, room_log: Callable[[str], Any]
+) -> None:
+    """The drawing game with paper: the device's and a phone's lobby, the device's
+    category choice; while the sand runs, the drawer's phone with the word, another
+    phone, the device with its 'guessed' buttons and the table screen; then the next
+    turn's choice with the last turn told."""
+    # No thinking time, and sand enough to look at four screens on a busy machine.
+    t = PaperTable(open_player, server, think_seconds=0, draw_seconds=3600, blank_share=1.0)
+    device = t.device.page
+    sweep = Sweep()
+    sweep.check(device, "lobby-device")
+    sweep.check(t.phone(1).page, "lobby-phone")
+    t.start()
+    sweep.check(device, "choose-device")
+    plain, _ = _next_card(room_log, t.code)
+    device.click(f"#choose-{plain}")
+    device.wait_for_selector("#vc-stage[data-phase='draw']")
+    for seat in range(1, 5):
+        t.phone(seat).page.wait_for_selector("#vc-stage[data-phase='draw']", state="attached")
+    drawer = next(s for s in range(1, 5) if t.phone(s).page.locator("#subject").count())
+    sweep.check(t.phone(drawer).page, "draw-drawer-phone")
+    other = next(s for s in range(1, 5) if s != drawer)
+    sweep.check(t.phone(other).page, "draw-other-phone")
+    sweep.check(device, "draw-device")
+    sweep.check(t.screen.page, "draw-table-screen")
+    team = int(device.locator(".vc-stage .team-badge").first.get_attribute("data-team") or 0)
+    device.click(f"#guessed-{team}")
+    device.wait_for_selector("#vc-stage[data-turn='2'][data-phase='choose']")
+    sweep.check(device, "next-choose-device")
+    sweep.check(t.phone(drawer).page, "last-turn-phone")
+    sweep.assert_clean()
+    for person in [t.device.player, *(p.player for p in t.phones), t.screen.player]:
+        assert person.errors == [], (person.label, person.errors)
