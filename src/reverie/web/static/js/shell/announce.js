@@ -3,7 +3,7 @@
 // turn it is and what the phase asks, the clue once it is told, a round's reveal (the
 // storyteller's card), the points, the end. Sighted players read the same on the stage;
 // these lines are for those who cannot see it (WCAG 4.1.3, status messages).
-import { t } from "../i18n.js";
+import { t, onLangChange } from "../i18n.js";
 import { nameOf } from "./app.js";
 import { teamName } from "../families/visual/teams.js";
 
@@ -23,6 +23,9 @@ export function liveRegion() {
     region.setAttribute("aria-atomic", "false");
     region.setAttribute("aria-relevant", "additions");
     document.body.append(region);
+    // Lines said in the old language go with it (a page read in one language only);
+    // a removal is not read out (aria-relevant: additions).
+    onLangChange(() => region?.replaceChildren());
   }
   return region;
 }

@@ -72,7 +72,9 @@ function moveChooser(g, table) {
           {
             type: "button", class: ["vstep", picked && "chosen"], disabled: !ok, "aria-pressed": picked ? "true" : "false",
             "data-steps": n, "data-direction": direction, "data-target": ok ? target : null,
-            "aria-label": ok ? t("vdecide.step_label", { n, square: target }) : t("vdecide.off_board"),
+            // Off the board, the label starts with the step it shows ("−8"): the visible
+            // words belong to the name (WCAG 2.5.3).
+            "aria-label": ok ? t("vdecide.step_label", { n, square: target }) : `${direction === "forward" ? "+" : "−"}${n}: ${t("vdecide.off_board")}`,
             onclick: () => pick(n, direction),
           },
           h("span", { class: "vstep-n" }, `${direction === "forward" ? "+" : "−"}${n}`),
