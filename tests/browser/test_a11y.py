@@ -132,7 +132,7 @@ def test_every_screen_of_an_association_game_passes_axe(open_player: Open, varia
     language."""
     ann = open_player("ann", DESKTOP)
     sweep = Sweep()
-    _create(ann, variant, sweep, target_score="15", first_storyteller="0")
+    _create(ann, variant, sweep, target_score="15", track_length="10", first_storyteller="0")
     page = ann.page
     _add_bots(page, 2)
     sweep.check(page, "lobby")
@@ -144,7 +144,14 @@ def test_every_screen_of_an_association_game_passes_axe(open_player: Open, varia
     expect(page.locator("#final")).to_be_visible()
     sweep.check(page, "over")
     shot(page, f"a11y-{variant}-over-1280", full_page=True)
-    expected = {"home", "lobby", "card-zoom", "vote", "reveal", "over"}
+    # The table screen of the same room (a TV by the table), at the end.
+    screen = open_player("screen", DESKTOP)
+    m = ROOM_URL.match(page.url)
+    assert m
+    screen.page.goto(f"/r/{m.group(1)}?table")
+    screen.page.wait_for_selector("body.table-screen #final:not([hidden]), .table-screen-main")
+    sweep.check(screen.page, "table-screen-over")
+    expected = {"home", "lobby", "card-zoom", "vote", "reveal", "over", "table-screen-over"}
     if variant != "pictoric-gallery":  # the gallery's cards lie on the table: none added
         expected.add("submit")
     sweep.assert_clean(expected)

@@ -72,14 +72,14 @@ function moveChooser(g, table) {
           {
             type: "button", class: ["vstep", picked && "chosen"], disabled: !ok, "aria-pressed": picked ? "true" : "false",
             "data-steps": n, "data-direction": direction, "data-target": ok ? target : null,
-            // Off the board, the label starts with the step it shows ("−8"): the visible
-            // words belong to the name (WCAG 2.5.3).
-            "aria-label": ok ? t("vdecide.step_label", { n, square: target }) : `${direction === "forward" ? "+" : "−"}${n}: ${t("vdecide.off_board")}`,
             onclick: () => pick(n, direction),
           },
+          // The name is the button's own text, what it shows ("+3 → 7") and then the
+          // words a screen reader needs: the visible words are in it (WCAG 2.5.3).
           h("span", { class: "vstep-n" }, `${direction === "forward" ? "+" : "−"}${n}`),
           h("span", { class: "vstep-target small" }, ok ? `→ ${target}` : "—"),
           token ? tokenChip(token, { cls: "mini" }) : null,
+          h("span", { class: "visually-hidden" }, ` (${ok ? t("vdecide.step_label", { n, square: target }) : t("vdecide.off_board")})`),
         );
       }),
     );
