@@ -99,9 +99,15 @@ def _association_move(page: Page, sweep: Sweep) -> None:
         return
     if page.locator("#clue-form").count():
         sweep.check(page, "clue-storyteller")
-        page.locator(".hand-row .card-tile, .table-row .card-tile").first.click(timeout=3000)
-        sweep.check(page, "card-zoom")
-        page.click("#zoom-choose", timeout=3000)
+        # The storyteller picks a card where the game lets them (Pictoric's comes from
+        # the deck's top: nothing to pick).
+        tiles = page.locator(
+            ".hand-row .card-tile[aria-pressed], .table-row .card-tile[aria-pressed]"
+        )
+        if tiles.count():
+            tiles.first.click(timeout=3000)
+            sweep.check(page, "card-zoom")
+            page.click("#zoom-choose", timeout=3000)
         # A clue that passes the table's restriction of the turn (four words, three
         # words, a question): the hint says when it does not.
         for clue in ("Moon over quiet water?", "Moon over water?"):
@@ -112,6 +118,7 @@ def _association_move(page: Page, sweep: Sweep) -> None:
     elif page.locator("#confirm-card").count():
         sweep.check(page, "submit")
         page.locator(".hand-row .card-tile").first.click(timeout=3000)
+        sweep.check(page, "card-zoom")
         page.click("#zoom-choose", timeout=3000)
         page.click("#confirm-card", timeout=3000)
     elif page.locator("#confirm-vote").count():
