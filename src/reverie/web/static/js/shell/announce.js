@@ -52,14 +52,16 @@ const signed = (d) => (d > 0 ? `+${d}` : d < 0 ? `−${Math.abs(d)}` : "+0");
 
 /**
  * The points line: each player's score and what it gained since `prev` (people and
- * bots of the association games), or each team's square (the drawing game).
+ * bots of the association games), or each team's square (the drawing game); after a
+ * reveal (`revealed`) even when nobody scored.
  * @param {Record<string, any>} g
  * @param {Record<string, any> | null} prev
+ * @param {boolean} revealed
  */
-function pointsLine(g, prev) {
+function pointsLine(g, prev, revealed) {
   const was = new Map((prev?.players || []).map((/** @type {any} */ p) => [p.seat, p.score]));
   const scored = (g.players || []).filter((/** @type {any} */ p) => typeof p.score === "number");
-  if (scored.length && scored.some((/** @type {any} */ p) => was.has(p.seat) && was.get(p.seat) !== p.score)) {
+  if (scored.length && (revealed || scored.some((/** @type {any} */ p) => was.has(p.seat) && was.get(p.seat) !== p.score))) {
     const list = scored
       .slice()
       .sort((/** @type {any} */ a, /** @type {any} */ b) => b.score - a.score)
@@ -68,7 +70,7 @@ function pointsLine(g, prev) {
   }
   const squares = new Map((prev?.teams || []).map((/** @type {any} */ tm) => [tm.team, tm.square]));
   const teams = (g.teams || []).filter((/** @type {any} */ tm) => typeof tm.square === "number");
-  if (teams.length && teams.some((/** @type {any} */ tm) => squares.has(tm.team) && squares.get(tm.team) !== tm.square)) {
+  if (teams.length && (revealed || teams.some((/** @type {any} */ tm) => squares.has(tm.team) && squares.get(tm.team) !== tm.square))) {
     return t("announce.points", { list: teams.map((/** @type {any} */ tm) => t("vboard.team_at", { team: teamName(tm.team), n: tm.square })).join(", ") });
   }
   return "";
@@ -109,7 +111,8 @@ export function announceState(fam, prev, next) {
   const was = prev?.game || null;
   const lines = [];
   if (was) {
-    lines.push(revealLine(g, was), pointsLine(g, was));
+    const reveal = revealLine(g, was);
+    lines.push(reveal, pointsLine(g, was, Boolean(reveal)));
   }
   if (g.phase === "over" || next.room.status === "over") {
     if (was && was.phase !== "over") lines.push(t("status.over"));
