@@ -110,7 +110,7 @@ function createForm() {
             "label",
             { for: `variant-${x.name}` },
             h("strong", {}, t(`variant.${x.name}.title`)),
-            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ", t("home.players_range", { min: x.min_players, max: x.max_players })),
+            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ", t("home.players_range", { min: x.min_players, max: x.max_players, n: x.max_players })),
           ),
         ),
       ),

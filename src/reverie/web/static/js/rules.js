@@ -22,7 +22,7 @@ const decision = (key) => h("p", { class: "decision" }, h("strong", {}, `${t("ru
  */
 function facts(v, rows) {
   const teams = v.capabilities.teams;
-  let players = t("home.players_range", { min: v.min_players, max: v.max_players });
+  let players = t("home.players_range", { min: v.min_players, max: v.max_players, n: v.max_players });
   if (teams) players += `, ${t("rules.teams_range", { min: teams.min, max: teams.max, size: teams.min_size })}`;
   return h(
     "table",
