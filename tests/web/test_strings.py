@@ -441,98 +441,23 @@ def test_russian_has_no_bracketed_gender_endings() -> None:
 
 # The forms a Russian noun takes after a number: one (1, 21), few (2–4, 22), many (5–20, 11).
 RU_NOUNS = {
-    "one": {
-        "карта",
-        "очко",
-        "игрок",
-        "место",
-        "секунда",
-        "минута",
-        "минуту",
-        "шаг",
-        "клетка",
-        "слово",
-        "файл",
-        "команда",
-        "ход",
-        "карточка",
-    },
-    "few": {
-        "карты",
-        "очка",
-        "игрока",
-        "места",
-        "секунды",
-        "минуты",
-        "шага",
-        "клетки",
-        "слова",
-        "файла",
-        "команды",
-        "хода",
-        "карточки",
-    },
-    "many": {
-        "карт",
-        "очков",
-        "игроков",
-        "мест",
-        "секунд",
-        "минут",
-        "шагов",
-        "клеток",
-        "слов",
-        "файлов",
-        "команд",
-        "ходов",
-        "карточек",
-    },
-}
+    "one": {"карта", "очко", "игрок", "место", "секунда", "минута", "минуту", "шаг", "клетка",
+            "слово", "файл", "команда", "ход", "карточка", "символ", "картинка"},
+    "few": {"карты", "очка", "игрока", "места", "секунды", "минуты", "шага", "клетки", "слова",
+            "файла", "команды", "хода", "карточки", "символа", "картинки"},
+    "many": {"карт", "очков", "игроков", "мест", "секунд", "минут", "шагов", "клеток", "слов",
+             "файлов", "команд", "ходов", "карточек", "символов", "картинок"},
+}  # fmt: skip
 IT_NOUNS = {
-    "one": {
-        "carta",
-        "punto",
-        "posto",
-        "secondo",
-        "minuto",
-        "passo",
-        "casella",
-        "giocatore",
-        "squadra",
-        "turno",
-        "file",
-    },
-    "other": {
-        "carte",
-        "punti",
-        "posti",
-        "secondi",
-        "minuti",
-        "passi",
-        "caselle",
-        "giocatori",
-        "squadre",
-        "turni",
-        "file",
-    },
-}
-# After «до», «из», «от» a number takes the genitive: singular for one (до 1 клетки, до 21
-# клетки), plural for the rest (до 2 клеток, до 5 клеток).
-RU_GENITIVE_ONE = {
-    "карты",
-    "очка",
-    "игрока",
-    "места",
-    "секунды",
-    "минуты",
-    "шага",
-    "клетки",
-    "слова",
-    "файла",
-    "команды",
-    "хода",
-    "карточки",
-}
+    "one": {"carta", "punto", "posto", "secondo", "minuto", "passo", "casella", "giocatore",
+            "squadra", "turno", "file", "carattere", "immagine"},
+    "other": {"carte", "punti", "posti", "secondi", "minuti", "passi", "caselle", "giocatori",
+              "squadre", "turni", "file", "caratteri", "immagini"},
+}  # fmt: skip
+# After «до», «из», «от» and a comparative («больше», «длиннее») a number takes the
+# genitive: singular for one (до 1 клетки, больше 21 символа), plural for the rest.
+GENITIVE_BEFORE = {"до", "из", "от", "больше", "меньше", "длиннее", "короче"}
+RU_GENITIVE_ONE = RU_NOUNS["few"]  # the genitive singular is the form for 2–4 in all of these
 COUNTS = [0, 1, 2, 3, 4, 5, 8, 11, 12, 14, 21, 22, 25, 40, 80, 101, 111]
 
 RENDER = r"""
@@ -613,9 +538,10 @@ def test_every_count_takes_the_russian_form_its_number_needs(
     wrong = []
     checked = 0
     for (key, n), text in rendered["ru"].items():
-        for m in re.finditer(rf"(\S*) (?<![\d.,]){n} ([а-яё]+)", text):
-            word, category = m.group(2), _ru_category(n)
-            if m.group(1) in {"до", "из", "от"}:
+        for m in re.finditer(rf"(?<![\d.,]){n} ([а-яё]+)", text):
+            word, category = m.group(1), _ru_category(n)
+            before = text[: m.start()].split()
+            if before and before[-1] in GENITIVE_BEFORE:
                 want = RU_GENITIVE_ONE if category == "one" else RU_NOUNS["many"]
             else:
                 want = RU_NOUNS["many"] if n == 0 else RU_NOUNS[category]
