@@ -450,9 +450,9 @@ RU_NOUNS = {
 }  # fmt: skip
 IT_NOUNS = {
     "one": {"carta", "punto", "posto", "secondo", "minuto", "passo", "casella", "giocatore",
-            "squadra", "turno", "file", "carattere", "immagine"},
+            "squadra", "turno", "file", "carattere", "immagine", "voce"},
     "other": {"carte", "punti", "posti", "secondi", "minuti", "passi", "caselle", "giocatori",
-              "squadre", "turni", "file", "caratteri", "immagini"},
+              "squadre", "turni", "file", "caratteri", "immagini", "voci"},
 }  # fmt: skip
 # After «до», «из», «от» and a comparative («больше», «длиннее») a number takes the
 # genitive: singular for one (до 1 клетки, больше 21 символа), plural for the rest.
