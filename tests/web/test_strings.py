@@ -605,7 +605,7 @@ def test_you_in_a_list_of_names_reads_right() -> None:
         }
     )
     assert out["ru"][0] == "Ничья, ещё раз бросают: вы, Иван."
-    assert out["ru"][2] == "ещё думают: вы, Иван"
+    assert out["ru"][2] == "ждём хода: вы, Иван"
     assert out["it"][1] == "Pareggio, tirano di nuovo: tu, Marco."
     assert out["it"][3] == "in attesa: tu, Marco"
     for lang in ("ru", "it"):
