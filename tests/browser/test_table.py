@@ -185,7 +185,7 @@ def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str],
     # on Bob's English screen too, marked as Russian there; the rest of his end screen
     # is in English.
     for p in (ann, bob):
-        expect(p.page.locator("#story h3").first).to_have_text("Очки по раундам")
+        expect(p.page.locator("#story h3").first).to_have_text("Очки по ходам")
         assert not re.search("[a-z]", _story_text(p.page, names), re.I)
     for p in (ann, bob):
         expect(p.page.locator("#story")).to_have_attribute("lang", "ru")
@@ -196,7 +196,7 @@ def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str],
     ann.page.select_option(".lang-select", "en")
     expect(ann.page.locator("#final h2").first).to_have_text("The game is over")
     expect(ann.page.locator("#story")).to_have_attribute("lang", "ru")
-    expect(ann.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    expect(ann.page.locator("#story h3").first).to_have_text("Очки по ходам")
     assert not re.search("[а-яё]", _final_text(ann.page, names), re.I)
     assert not re.search("[a-z]", _story_text(ann.page, names), re.I)
     ann.page.select_option(".lang-select", "ru")
@@ -209,7 +209,7 @@ def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str],
     cy = open_player("cy", PHONE)
     cy.page.goto(code_url)
     expect(cy.page.locator("#story .story-round")).to_have_count(n)
-    expect(cy.page.locator("#story h3").first).to_have_text("Очки по раундам")
+    expect(cy.page.locator("#story h3").first).to_have_text("Очки по ходам")
     expect(cy.page.locator("#score-chart .chart-line")).to_have_count(3)
     shot(cy.page, "table-final-link-375", full_page=True)
     assert not ann.errors and not bob.errors and not cy.errors, (ann.errors, bob.errors)
