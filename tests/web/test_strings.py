@@ -611,3 +611,50 @@ def test_you_in_a_list_of_names_reads_right() -> None:
     for lang in ("ru", "it"):
         for text in out[lang]:
             assert re.search(r": (вы|tu), ", text), text
+
+
+BOARD = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, langs] = process.argv.slice(1);
+const none = () => null;
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], querySelector: none };
+globalThis.fetch = async (url) => {
+  const file = `${dir}/i18n/${String(url).split("/").pop()}`;
+  return { ok: true, json: async () => JSON.parse(readFileSync(file, "utf-8")) };
+};
+const i18n = await import(pathToFileURL(`${dir}/js/i18n.js`).href);
+const board = await import(pathToFileURL(`${dir}/js/families/association/board.js`).href);
+const texts = (v, out) => {
+  if (v === null || v === undefined || typeof v === "boolean") return out;
+  if (typeof v !== "object") out.push(String(v));
+  else if (Array.isArray(v)) v.forEach((x) => texts(x, out));
+  else if (v.props) texts(v.props.children, out);
+  return out;
+};
+const out = {};
+for (const lang of langs.split(",")) {
+  await i18n.setLang(lang, { remember: false });
+  const svg = board.boardSVG({ name: "dixit-track", loops: true, length: 30 }, []);
+  out[lang] = texts(svg, []);
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_dixit_board_names_the_game_in_the_readers_language() -> None:
+    """The loop board's drawn title is the game's name as the reader's language writes
+    it (it said "Dixit" in Latin letters on a Russian screen)."""
+    node = shutil.which("node")
+    assert node, "node is needed to run the client's board.js"
+    static = I18N.parent
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", BOARD, str(static), "en,ru,it"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    drawn = json.loads(done.stdout)
+    assert "Диксит" in drawn["ru"] and "Dixit" not in drawn["ru"]
+    assert "Dixit" in drawn["it"] and "Dixit" in drawn["en"]
