@@ -658,3 +658,30 @@ def test_the_dixit_board_names_the_game_in_the_readers_language() -> None:
     drawn = json.loads(done.stdout)
     assert "Диксит" in drawn["ru"] and "Dixit" not in drawn["ru"]
     assert "Dixit" in drawn["it"] and "Dixit" in drawn["en"]
+
+
+def _call_params(source: str, start: int) -> str:
+    """The `{…}` object literal that opens at `start`, nested braces included."""
+    depth = 0
+    for end in range(start, len(source)):
+        depth += {"{": 1, "}": -1}.get(source[end], 0)
+        if depth == 0:
+            return source[start : end + 1]
+    return source[start:]
+
+
+def test_every_plural_string_is_given_its_count_by_the_client() -> None:
+    """A plural object is chosen by `n`: a call without it gets the form for 0 («2–4
+    игроков» where the upper bound 4 wants «игрока»)."""
+    static = I18N.parent
+    plural = {k for k, v in EN.items() if isinstance(v, dict)}
+    missing = []
+    for path in [*static.glob("js/**/*.js"), static / "decks.js"]:
+        source = path.read_text("utf-8")
+        for m in re.finditer(r"\b(?:t|tr)\(\s*\"([a-z0-9_.-]+)\"\s*(,\s*\{)?", source):
+            if m.group(1) not in plural:
+                continue
+            params = _call_params(source, m.end() - 1) if m.group(2) else ""
+            if not re.search(r"[{,]\s*n\s*[:,}]", params):
+                missing.append(f"{path.name}: {m.group(0)}")
+    assert missing == [], "\n".join(missing)
