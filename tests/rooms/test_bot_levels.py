@@ -149,5 +149,5 @@ def test_a_bot_for_a_seat_that_does_not_exist_is_refused_by_name() -> None:
     room = evolve(_room(), Joined("Bob", "#2a9d8f", "h1"))
     for seat in (2, 7, -1):
         with pytest.raises(RoomError) as refused:
-            decide(room, 0, HandToBot(seat=seat, on=True), 0.0, away={1})
+            decide(room, 0, HandToBot(seat=seat, on=True), 0.0, away=frozenset({1}))
         assert refused.value.code == "unknown_seat"

@@ -91,8 +91,8 @@ def test_a_log_with_a_clash_of_the_old_rules_still_replays() -> None:
     """Before the positions were checked all at once, a clash cleared the two seats at
     once and they entered again: such a log still replays, to the same reveal."""
     g = counted(dixit())
-    old_log = [Place(0, 1), Place(1, 3), Vote(1, 2), Place(2, 3), Place(2, 2), Place(1, 3)]
-    old_log += [Vote(1, 4), Place(3, 4), Vote(2, 1), Vote(3, 1)]
+    old_log: list[Place | Vote] = [Place(0, 1), Place(1, 3), Vote(1, 2), Place(2, 3)]
+    old_log += [Place(2, 2), Place(1, 3), Vote(1, 4), Place(3, 4), Vote(2, 1), Vote(3, 1)]
     for action in old_log:
         g = apply(g, action)
     assert g.phase is Phase.CLUE and g.history[-1].owners == (0, 2, 1, 3)
