@@ -75,6 +75,7 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(
         for name in NAMES:
             expect(p.locator("#look-again, #table-recheck")).not_to_contain_text(name)
     shot(pages[1], "companion-dixit-clash-phone", full_page=True)
+    shot(table.page, "companion-dixit-clash-table")
     assert table.secret_free_html() == secret_free
     place(pages[0], 1)
     place(pages[1], 2)

@@ -158,7 +158,8 @@ function secret(g, mine) {
   const placers = g.gallery ? 1 : g.players.length;
   const progress = h("p", { class: "muted small", id: "secret-progress" }, t("companion.secret.progress", { placed: placedIn, placers, voted: votedIn, voters: g.players.length - 1 }));
   // A clash names nobody: every seat enters again and reads the same words.
-  const clashed = (g.clashes || 0) > 0;
+  // Until every position is in again (then they are checked anew).
+  const clashed = (g.clashes || 0) > 0 && placedIn < placers;
   if (clashed && !(places && g.my_position === null)) parts.push(h("p", { class: "notice", id: "recheck" }, t("companion.secret.recheck")));
   if (places && g.my_position === null) {
     const title = g.gallery ? "companion.secret.pick_title" : mine === st ? "companion.secret.story_title" : "companion.secret.place_title";
