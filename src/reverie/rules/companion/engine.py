@@ -7,7 +7,8 @@ card (:class:`~.actions.Place`) and its vote (:class:`~.actions.Vote`), never it
 position. The positions are checked only once every one is in (until then a seat may
 enter its own again): if two claim one place, every position and vote is cleared and the
 whole table looks again, nobody named, so a clash tells nobody whose card lies where
-(see :func:`_place`). When all are in, the round is revealed and scored by the variant's own scorer
+(see :func:`_place`). When all are in, the round is revealed and scored by the
+variant's own scorer
 (:func:`reverie.rules.association.engine.round_points`, the one the online game and
 ``reverie score`` use), the pieces move, and the turn passes on. The table may take the
 last reveal back (:class:`~.actions.Undo`) and end the game when its cards run out
