@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 import sys
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -112,10 +113,14 @@ class RepeatThrottle(logging.Filter):
         self.clock = clock
         # key -> [window start, lines passed in the window, lines suppressed]
         self._seen: OrderedDict[tuple[str, int, str], list[float]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        key = (record.name, record.levelno, text)
+        with self._lock:  # threads log too (uvicorn's, the store's executors)
+            return self._count(record, (record.name, record.levelno, text), text)
+
+    def _count(self, record: logging.LogRecord, key: tuple[str, int, str], text: str) -> bool:
         now = self.clock()
         entry = self._seen.get(key)
         if entry is None or now - entry[0] >= self.interval:
