@@ -106,8 +106,12 @@ def test_a_deck_is_made_published_and_played(small: ServerThread) -> None:
     host = Client(base, code, token)
     assert host.state_at_least(1)["room"]["deck"] == deck
     host.close()
-    images = httpx.get(f"{base}/api/decks/{deck}/images").json()["images"]
-    assert images == [f"{c}.webp" for c in sorted(cards)]
+    images = httpx.get(f"{base}/api/decks/{deck}/images")
+    assert images.json()["images"] == [f"{c}.webp" for c in sorted(cards)]
+    # The deck's JSON is one browser's, read fresh (issue #24: it had no Cache-Control).
+    detail = httpx.get(f"{base}/api/decks/{deck}")
+    for r in (images, detail):
+        assert r.headers["cache-control"] == "private, no-store"
 
 
 def test_every_refused_file_says_why(small: ServerThread) -> None:
@@ -204,6 +208,7 @@ def test_only_the_owner_changes_or_deletes_a_deck(server: ServerThread) -> None:
         assert httpx.delete(f"{base}/api/decks/{deck}", headers=who).status_code == 404
     r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})  # the owner sees a draft
     assert r.status_code == 200 and r.json()["state"] == "draft"
+    assert r.headers["cache-control"] == "private, no-store"  # no shared cache keeps it
     assert httpx.delete(f"{base}/api/decks/{deck}/pictures/{card}",
                         headers={OWNER: owner}).status_code == 204  # fmt: skip
     assert httpx.get(f"{base}/decks/{deck}/{card}.webp").status_code == 404

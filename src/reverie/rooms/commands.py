@@ -342,6 +342,8 @@ def decide(
         teams = balanced(len(room.players), room.team_count, rng or random.Random(), room.aside())
         return TeamsSet(room.team_count, teams)
     if isinstance(cmd, HandToBot):
+        if not 0 <= cmd.seat < len(room.players):  # not "player_present": nobody is
+            raise RoomError("unknown_seat", "There is no such seat.")
         # Anyone may let a bot play their own seat; another's only once they are gone.
         others = cmd.seat != seat and not _is_bot(room, cmd.seat)
         if cmd.on and others and cmd.seat not in away:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -27,10 +28,11 @@ import msgspec
 from reverie.bots.thinking import think_seconds
 from reverie.bus import Bus, BusUnavailable
 from reverie.bus.leases import Leases, LocalLeases
+from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
-from reverie.rooms.commands import Join, decide, decoder_for
+from reverie.rooms.commands import Join, SetOptions, decide, decoder_for
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     Acted,
@@ -49,6 +51,7 @@ from reverie.rooms.live import LiveRoom, Presence, PresenceBatch
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import (
+    LANGUAGES,
     RoomError,
     RoomState,
     check_new_name,
@@ -125,6 +128,22 @@ def _uncount(live: LiveRoom, token_hash: str | None) -> None:
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
+
+
+#: A stored word list's id (``reverie.web.words_api``).
+WORD_LIST_ID = re.compile(r"^w-[a-z2-7]{26}$")
+
+
+async def check_word_list(options: Mapping[str, Any]) -> None:
+    """Refuse options naming a word list of the table's own (the drawing game's
+    ``words``) that does not exist, when the room is opened or its options change: once
+    accepted, such a room would answer "still being loaded" at every start."""
+    list_id = options.get("words") if isinstance(options, Mapping) else None
+    # A malformed id is the options' own check (``bad_options``): no read for it.
+    if isinstance(list_id, str) and WORD_LIST_ID.match(list_id) is None:
+        return
+    if isinstance(list_id, str) and await WORD_SHELF.fetch(list_id) is None:
+        raise RoomError("unknown_words", "There is no such word list.")
 
 
 class RoomService:
@@ -226,6 +245,11 @@ class RoomService:
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
         name = check_new_name(None, name)
+        if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
+            raise RoomError(
+                "bad_language", f"The table's language must be one of {', '.join(LANGUAGES)}."
+            )
+        await check_word_list(options)
         deck_name = deck or self.default_deck
         if deck_name not in self.decks:
             raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
@@ -511,6 +535,8 @@ class RoomService:
     async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
+        if isinstance(cmd, SetOptions):
+            await check_word_list(cmd.options)
         async with live.lock:
             await self._commit(
                 live,

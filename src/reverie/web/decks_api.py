@@ -63,6 +63,10 @@ MAX_PUBLISH_BODY = 256 * 1024
 #: Pictures decoded at once in this process (each may take a few hundred MB at most).
 DECODERS = 2
 _CACHE = "private, max-age=604800, immutable"
+#: A player's deck as JSON (a draft for its owner, captions, its state): for this
+#: browser only (no shared cache may serve one person's draft to another) and read
+#: fresh each time (a deck is deleted or published under the same address).
+_PRIVATE_JSON = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
 STATIC = Path(__file__).parent / "static"
 
 
@@ -379,7 +383,7 @@ async def deck_detail(request: Request) -> Response:
         return error(404, "unknown_deck", "No such deck.")
     if stored.state in ("deleted", "purged"):
         return error(410, "deck_deleted", "Its owner deleted this deck.")
-    return JSONResponse(_payload(stored))
+    return JSONResponse(_payload(stored), headers=_PRIVATE_JSON)
 
 
 async def deck_images(request: Request) -> Response:
@@ -390,7 +394,8 @@ async def deck_images(request: Request) -> Response:
     if stored is None or stored.state not in ("ready", "deleted"):
         return error(404, "unknown_deck", "No such deck.")
     return JSONResponse(
-        {"name": stored.id, "images": [c.card_id + CARD_SUFFIX for c in stored.cards]}
+        {"name": stored.id, "images": [c.card_id + CARD_SUFFIX for c in stored.cards]},
+        headers=_PRIVATE_JSON,
     )
 
 
