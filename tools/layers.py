@@ -126,22 +126,34 @@ def _module_name(path: Path, package: Path) -> str:
     return ".".join(parts)
 
 
-def _imported(node: ast.AST, module: str, is_package: bool) -> list[str]:
-    """The modules an import statement names (relative ones made absolute)."""
+def _is_module(name: str, package: Path) -> bool:
+    """Whether dotted ``name`` is a module or package of ``package`` (reverie)."""
+    path = package.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _imported(
+    node: ast.Import | ast.ImportFrom, module: str, is_package: bool, package: Path
+) -> list[str]:
+    """The modules an import statement names (relative ones made absolute;
+    ``from reverie.rooms import errors`` names ``reverie.rooms.errors``)."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
-    if not isinstance(node, ast.ImportFrom):
-        return []
     if node.level == 0:
-        return [node.module] if node.module else []
-    base = module.split(".")
-    if not is_package:
-        base = base[:-1]
-    base = base[: len(base) - (node.level - 1)]
-    stem = ".".join(base + ([node.module] if node.module else []))
-    if node.module:
-        return [stem]
-    return [f"{stem}.{alias.name}" for alias in node.names]
+        if not node.module:
+            return []
+        stem = node.module
+    else:
+        base = module.split(".")
+        if not is_package:
+            base = base[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        stem = ".".join(base + ([node.module] if node.module else []))
+    names = []
+    for alias in node.names:
+        sub = f"{stem}.{alias.name}"
+        names.append(sub if _is_module(sub, package) else stem)
+    return sorted(set(names))
 
 
 def imports(package: Path = PACKAGE) -> Iterator[Import]:
@@ -153,7 +165,9 @@ def imports(package: Path = PACKAGE) -> Iterator[Import]:
             continue  # the package's own __init__: it imports nothing
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            for name in _imported(node, module, path.name == "__init__.py"):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            for name in _imported(node, module, path.name == "__init__.py", package):
                 target = layer_of(name)
                 if target is not None and target != source:
                     rel = path.relative_to(package.parents[1]).as_posix()
