@@ -242,7 +242,7 @@ def mermaid(found: Iterable[Import]) -> str:
     for (source, target), modules in sorted(edges(found).items()):
         if modules:
             label = ", ".join(sorted(modules))
-            lines.append(f'  {source} -. "{label}" .-> {target}')
+            lines.append(f'  {source} -.->|"{label}"| {target}')
         elif (source, target) in bad:
             lines.append(f"  {source} --x {target}")
         else:
