@@ -40,6 +40,20 @@ def test_layers_hold() -> None:
     assert layers.unused_exceptions(found) == []
 
 
+def test_the_layer_table_is_the_tools_table() -> None:
+    doc = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Layers") : doc.index(layers.BEGIN)]
+    table: dict[str, frozenset[str]] = {}
+    for row in re.findall(r"^\| (`.+?) \| .+? \| (.+?) \|$", section, re.MULTILINE):
+        may = frozenset(re.findall(r"`(\w+)`", row[1]))
+        for layer in re.findall(r"`(\w+)`", row[0]):
+            table[layer] = may
+    assert table.pop("cli") == frozenset()  # "everything else"
+    allowed = dict(layers.ALLOWED)
+    assert allowed.pop("cli") == frozenset(allowed)
+    assert table == allowed
+
+
 def test_the_rules_import_nothing_but_errors() -> None:
     targets = {i.target for i in layers.imports() if i.source == "rules"}
     assert targets == {"errors"}
