@@ -1,4 +1,4 @@
-"""Scenario tests for every rule of the drawing game (RULES.md §3)."""
+"""Scenario tests for every rule of the drawing game (docs/specification.md §3)."""
 
 from __future__ import annotations
 

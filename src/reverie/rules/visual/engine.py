@@ -22,7 +22,7 @@ each phase:
 The clock's decisions in ``choose``, ``move``, ``bonus`` and ``lose`` are announced by a
 :class:`~.events.TimedOut` event before their usual events.
 
-Decisions taken here (RULES.md §3 leaves them open):
+Decisions taken here (docs/specification.md §3 leaves them open):
 
 * Guesses during the think time are refused (drawing has not started).
 * A guess that matches (:mod:`.matching`) solves the turn at once; the drawer may also

@@ -138,7 +138,7 @@ function variantSection(v) {
 }
 
 /**
- * The team drawing game: a short account of RULES.md §3 and of the online table.
+ * The team drawing game: a short account of docs/specification.md §3 and of the online table.
  * @param {Variant} v
  */
 function visualSection(v) {
