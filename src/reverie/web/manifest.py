@@ -30,6 +30,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from reverie.web.assets import page_response
+
 STATIC = Path(__file__).parent / "static"
 #: What the room page's static file links; replaced by the room's own manifest.
 SITE_MANIFEST = "/static/manifest.webmanifest"
@@ -79,7 +81,7 @@ async def room_page(request: Request) -> Response:
     href = room_manifest_href(code, "table" in request.query_params)
     if href is not None:
         html = html.replace(f'href="{SITE_MANIFEST}"', f'href="{href}"', 1)
-    return Response(html, media_type="text/html", headers={"cache-control": "no-cache"})
+    return page_response(request, html)
 
 
 async def room_manifest(request: Request) -> Response:
