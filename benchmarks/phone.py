@@ -26,15 +26,17 @@ reports, from the start of the navigation (the page's own ``performance.now()``)
 Times are the median of ``--runs`` runs (each with a fresh context).
 
     python -m benchmarks.phone [--runs 3] [--profiles slow4g 3g] [--no-write]
-    python -m benchmarks.phone --src /tmp/old/src --label before --no-write
+    python -m benchmarks.phone --against /tmp/old/src
 
-``--src`` serves another checkout's ``src`` folder (``git worktree add /tmp/old <commit>``)
-to measure before and after in one sitting; ``--label`` names the run in the output.
+``--against`` also serves another checkout's ``src`` folder (``git worktree add /tmp/old
+<commit>``), "before", and makes every visit on both servers in turn: a busy machine
+then slows both alike, and the table shows them side by side.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -42,7 +44,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,7 +104,7 @@ class Visit:
     urls: list[str] = field(default_factory=list)
 
 
-@contextmanager
+@contextlib.contextmanager
 def serve(src: Path | None) -> Iterator[str]:
     """``reverie serve`` (SQLite, one process) on a free port; yields its base URL."""
     port = free_port()
@@ -179,6 +180,13 @@ def _room(base: str, seats: int = 5) -> str:
     return str(body["code"])
 
 
+def address(page: str, base: str) -> str:
+    """Where ``page`` (home, room or game) is, made on the server at ``base``."""
+    if page == "home":
+        return "/"
+    return lobby(base) if page == "room" else game(base)
+
+
 def visit(context: Any, url: str, profile: str, want_hand: bool) -> Visit:
     """Open ``url`` in a new page of ``context`` on ``profile``'s network."""
     page = context.new_page()
@@ -239,35 +247,38 @@ def visit(context: Any, url: str, profile: str, want_hand: bool) -> Visit:
     return visit_
 
 
-def measure(base: str, profiles: list[str], runs: int) -> dict[tuple[str, str, str], Visit]:
-    """Median visits by (page, profile, cold/warm)."""
+def measure(
+    bases: dict[str, str], profiles: list[str], runs: int
+) -> dict[tuple[str, str, str, str], Visit]:
+    """Median visits by (server label, page, profile, cold/warm). With several servers
+    (``bases``: label -> base URL), each visit is made on each in turn, so that a busy
+    machine slows them alike."""
     from playwright.sync_api import sync_playwright
 
-    pages = {"home": (lambda: "/", False), "room": (lambda: lobby(base), False)}
-    pages["game"] = (lambda: game(base), True)
-    out: dict[tuple[str, str, str], list[Visit]] = {}
+    out: dict[tuple[str, str, str, str], list[Visit]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             for _ in range(runs):
                 for profile in profiles:
-                    for name, (make, hand) in pages.items():
-                        url = make()
-                        ctx = browser.new_context(
-                            viewport=PHONE,  # type: ignore[arg-type]
-                            locale="en",
-                            base_url=base,
-                            is_mobile=True,
-                            has_touch=True,
-                            device_scale_factor=2,
-                        )
-                        ctx.add_init_script(PROBE)
-                        try:
-                            for temp in ("cold", "warm"):
-                                v = visit(ctx, url, profile, hand)
-                                out.setdefault((name, profile, temp), []).append(v)
-                        finally:
-                            ctx.close()
+                    for name in ("home", "room", "game"):
+                        for label, base in bases.items():
+                            url = address(name, base)
+                            ctx = browser.new_context(
+                                viewport=PHONE,  # type: ignore[arg-type]
+                                locale="en",
+                                base_url=base,
+                                is_mobile=True,
+                                has_touch=True,
+                                device_scale_factor=2,
+                            )
+                            ctx.add_init_script(PROBE)
+                            try:
+                                for temp in ("cold", "warm"):
+                                    v = visit(ctx, url, profile, want_hand=name == "game")
+                                    out.setdefault((label, name, profile, temp), []).append(v)
+                            finally:
+                                ctx.close()
         finally:
             browser.close()
     return {k: _median(v) for k, v in out.items()}
@@ -290,19 +301,21 @@ def _median(visits: list[Visit]) -> Visit:
     )
 
 
-def table(label: str, results: dict[tuple[str, str, str], Visit]) -> str:
-    """A Markdown table of the results."""
+def table(results: dict[tuple[str, str, str, str], Visit]) -> str:
+    """A Markdown table of the results, the servers of one visit side by side."""
 
     def s(ms: float | None) -> str:
         return "" if ms is None else f"{ms / 1000:.2f}"
 
     rows = [
-        f"| {label} | page | network | cache | usable s | first card s | hand s | KiB | requests |",
+        "| page | network | cache | server | usable s | first card s | hand s | KiB | requests |",
         "|---|---|---|---|---:|---:|---:|---:|---:|",
     ]
-    for (name, profile, temp), v in results.items():
+    keys = sorted(results, key=lambda k: (k[2], ("home", "room", "game").index(k[1]), k[3]))
+    for label, name, profile, temp in keys:
+        v = results[(label, name, profile, temp)]
         rows.append(
-            f"| {label} | {name} | {profile} | {temp} | {s(v.usable)} | {s(v.card)} | "
+            f"| {name} | {profile} | {temp} | {label} | {s(v.usable)} | {s(v.card)} | "
             f"{s(v.hand)} | {v.bytes / 1024:.0f} | {v.requests} |"
         )
     return "\n".join(rows)
@@ -313,14 +326,19 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--profiles", nargs="+", default=["slow4g", "3g"], choices=sorted(PROFILES))
-    ap.add_argument("--src", type=Path, default=None, help="serve this checkout's src/")
-    ap.add_argument("--label", default="now")
+    ap.add_argument(
+        "--against", type=Path, default=None, help="also serve this checkout's src/ (before)"
+    )
     ap.add_argument("--urls", action="store_true", help="list what each visit fetched")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
-    with serve(args.src) as base:
-        results = measure(base, args.profiles, args.runs)
-    text = table(args.label, results)
+    with contextlib.ExitStack() as stack:
+        bases = {}
+        if args.against is not None:
+            bases["before"] = stack.enter_context(serve(args.against))
+        bases["now"] = stack.enter_context(serve(None))
+        results = measure(bases, args.profiles, args.runs)
+    text = table(results)
     print(text)
     if args.urls:
         for key, v in results.items():

@@ -31,8 +31,8 @@ import base64
 import gzip
 import hashlib
 import json
+import logging
 import mimetypes
-import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -43,8 +43,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from reverie.web.bundle import Unbundleable, bundle, resolve
+
+log = logging.getLogger("reverie.assets")
+
 #: Where the folder is served.
 PREFIX = "/static/"
+#: The client's languages (js/i18n.js LANGS).
+LANGS = ("en", "ru", "it")
 #: Versioned addresses never change content: cached for a year without asking again.
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: Anything else is revalidated (ETag) on every use.
@@ -64,6 +70,7 @@ _CSS_URL = re.compile(r"""url\(\s*(["']?)(/static/[^)"'?#]+)\1\s*\)""")
 _TAG = re.compile(r"<(?:link|script)\b[^>]*>", re.I)
 _ATTR_URL = re.compile(r"""\b(href|src)="(/static/[^"?#]+)\"""")
 _ENTRY = re.compile(r"""<script\b[^>]*\btype="module"[^>]*\bsrc="(/static/[^"?#]+)[^"]*"[^>]*>""")
+_STYLESHEET = re.compile(r"""<link rel="stylesheet" href="(/static/[^"?#]+\.css)">""")
 _NO_VERSION = (".webmanifest",)  # an installed app's manifest keeps its address
 
 
@@ -89,6 +96,11 @@ class Assets:
         self.root = root
         self.files: dict[str, Asset] = {}
         self._stamp: tuple[tuple[str, int, int], ...] = ()
+        #: Bundles made for pages since the last reading: what they join -> their path
+        #: (None: the modules could not be bundled, they are preloaded instead).
+        self._made: dict[tuple[str, ...], str | None] = {}
+        #: Why the last page's modules could not be bundled (None: they were).
+        self.unbundled: str | None = None
         #: The import map (JSON) and its CSP source (``'sha256-…'``).
         self.imap = ""
         self.script_hash = ""
@@ -113,6 +125,7 @@ class Assets:
             files[rel] = _asset(rel, body)
         self.files = files
         self._stamp = stamp
+        self._made = {}
         self.imap = self._import_map()
         digest = hashlib.sha256(self.imap.encode()).digest()
         self.script_hash = "'sha256-" + base64.b64encode(digest).decode() + "'"
@@ -144,14 +157,8 @@ class Assets:
             return []
         found = []
         for m in _IMPORT.finditer(asset.body.decode()):
-            spec = m[1] or m[2]
-            if spec.startswith(PREFIX):
-                target = spec.removeprefix(PREFIX)
-            elif spec.startswith(("./", "../")):
-                target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec))
-            else:
-                continue  # a bare name: only the import map could resolve it
-            if target in self.files:
+            target = resolve(rel, m[1] or m[2])  # None: a bare name, or another site
+            if target is not None and target in self.files:
                 found.append(target)
         return found
 
@@ -178,25 +185,75 @@ class Assets:
 
     # ---------------------------------------------------------------- pages
 
-    def page(self, html: str) -> str:
-        """``html`` with versioned addresses, the import map and the module preloads (the
-        Content-Security-Policy must allow ``script_hash``)."""
-        entry = _ENTRY.search(html)
+    def page(self, html: str, langs: Iterable[str] = (), fetches: Iterable[str] = ()) -> str:
+        """``html`` with versioned addresses, its stylesheets joined into one file, its
+        modules into one (or, when they cannot be, preloaded), the import map (the
+        Content-Security-Policy must allow ``script_hash``) and a preload of the
+        dictionaries of ``langs`` and of ``fetches`` (what the page's scripts fetch first
+        thing: the answers are there when they ask)."""
+        html = self._join_styles(html)
 
         def version_tag(m: re.Match[str]) -> str:
             return _ATTR_URL.sub(lambda a: f'{a[1]}="{self.url(a[2])}"', m[0])
 
-        html = _TAG.sub(version_tag, html)
+        entry = _ENTRY.search(html)
         if entry is None:
-            return html
-        modules = self.graph(entry[1].removeprefix(PREFIX))
+            return _TAG.sub(version_tag, html)
+        rel = entry[1].removeprefix(PREFIX)
+        joined = self._bundle(rel)
         head = [f'<script type="importmap">{self.imap}</script>']
-        head += [
-            f'<link rel="modulepreload" href="{self.url(PREFIX + rel)}">' for rel in modules[1:]
+        dicts = [
+            self.url(f"{PREFIX}i18n/{x}.json") for x in langs if f"i18n/{x}.json" in self.files
         ]
-        at = _ENTRY.search(html)
-        assert at is not None  # the entry script is still there, with its new address
-        return html[: at.start()] + "\n".join(head) + "\n" + html[at.start() :]
+        head += [
+            f'<link rel="preload" as="fetch" crossorigin href="{d}">' for d in [*dicts, *fetches]
+        ]
+        if joined is not None:
+            script = entry[0].replace(entry[1], PREFIX + joined)
+        else:
+            script = entry[0]
+            head += [
+                f'<link rel="modulepreload" href="{self.url(PREFIX + dep)}">'
+                for dep in self.graph(rel)[1:]
+            ]
+        html = html[: entry.start()] + "\n".join(head) + "\n" + script + html[entry.end() :]
+        return _TAG.sub(version_tag, html)
+
+    def _bundle(self, entry: str) -> str | None:
+        """The path of ``entry``'s bundle, made at the first page that needs it."""
+        key = ("js", entry)
+        if key not in self._made:
+            rel: str | None = f"bundle/{entry}"
+            try:
+                sources = {p: a.body.decode() for p, a in self.files.items() if p.endswith(".js")}
+                self.files[f"bundle/{entry}"] = _asset(
+                    f"bundle/{entry}", bundle(sources, entry).encode()
+                )
+                self.unbundled = None
+            except Unbundleable as exc:
+                log.warning("the modules of %s are served one by one: %s", entry, exc)
+                self.unbundled = str(exc)
+                rel = None
+            self._made[key] = rel
+        return self._made[key]
+
+    def _join_styles(self, html: str) -> str:
+        """The page's stylesheets as one file (in their order), linked where the first was."""
+        links = list(_STYLESHEET.finditer(html))
+        paths = tuple(m[1].removeprefix(PREFIX) for m in links)
+        if len(links) < 2 or any(p not in self.files for p in paths):
+            return html
+        key = ("css", *paths)
+        if key not in self._made:
+            body = b"\n".join(self.files[p].body for p in paths)
+            rel = f"bundle/css/{hashlib.sha256(body).hexdigest()[:12]}.css"
+            self.files[rel] = _asset(rel, body)
+            self._made[key] = rel
+        joined = f'<link rel="stylesheet" href="{PREFIX}{self._made[key]}">'
+        for m in reversed(links[1:]):
+            end = m.end() + (1 if html[m.end() : m.end() + 1] == "\n" else 0)
+            html = html[: m.start()] + html[end:]
+        return html[: links[0].start()] + joined + html[links[0].end() :]
 
     # ---------------------------------------------------------------- serving
 
@@ -232,14 +289,32 @@ class Assets:
         return Response(body, headers=out, media_type=asset.media_type)
 
 
-def page_response(request: Request, html: str) -> Response:
+def page_response(request: Request, html: str, fetches: Iterable[str] = ()) -> Response:
     """A page of the client (the app's ``Assets`` in ``app.state.assets``), its head
-    rewritten; never cached without asking, since it names the versions of the rest."""
+    rewritten (``fetches``: addresses its scripts fetch at once, preloaded); never cached
+    without asking, since it names the versions of the rest."""
     assets: Assets = request.app.state.assets
     assets.refresh()  # an edit of the client shows at the next page load
+    langs = dictionaries(request.headers.get("accept-language", ""))
     return Response(
-        assets.page(html), media_type="text/html", headers={"cache-control": "no-cache"}
+        assets.page(html, langs, fetches),
+        media_type="text/html",
+        headers={"cache-control": "no-cache", "vary": "Accept-Language"},
     )
+
+
+def dictionaries(accept_language: str) -> list[str]:
+    """The dictionaries a page's scripts will fetch first, as far as the server can tell:
+    English (every other language falls back to it) and the browser's first language we
+    have (js/i18n.js picks it unless the player chose another before)."""
+    out = ["en"]
+    for item in accept_language.split(","):
+        code = item.split(";")[0].strip()[:2].lower()
+        if code in LANGS:
+            if code not in out:
+                out.append(code)
+            break
+    return out
 
 
 def _asset(rel: str, body: bytes) -> Asset:

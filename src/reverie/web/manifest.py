@@ -81,7 +81,10 @@ async def room_page(request: Request) -> Response:
     href = room_manifest_href(code, "table" in request.query_params)
     if href is not None:
         html = html.replace(f'href="{SITE_MANIFEST}"', f'href="{href}"', 1)
-    return page_response(request, html)
+    # The page asks for the room's summary before it opens its socket (js/room.js, the
+    # code as shell/app.js spells it): preloaded, it is there when the page asks.
+    fetches = [f"/api/rooms/{code.upper()}"] if href is not None else []
+    return page_response(request, html, fetches)
 
 
 async def room_manifest(request: Request) -> Response:
