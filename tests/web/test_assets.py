@@ -105,18 +105,35 @@ def test_a_page_names_versioned_files_and_allows_its_import_map_by_hash(
     assert f"'sha256-{digest}'" in page.headers["content-security-policy"]
     assert "'unsafe-inline'" not in page.headers["content-security-policy"].split("script-src")[1]
     # What the scripts fetch first is preloaded: the dictionaries, the room's summary
-    # (by the code as the page spells it: upper case).
-    preloads = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', html)
-    assert [p.split("?")[0] for p in preloads] == [
+    # (by the code as the page spells it: upper case), the deck's pictures.
+    deck = server.app.state.service.rooms[code].state.deck
+    assert [p.split("?")[0] for p in preloads(html)] == [
         "/static/i18n/en.json",
         "/static/i18n/ru.json",
         f"/api/rooms/{code.upper()}",
+        f"/api/decks/{deck}/images",
     ]
     # The stylesheets' fonts are at versioned addresses that are served.
     css = get(server.base + links[0]).raw.decode()
     fonts = re.findall(r"url\((/static/fonts/[^)]+)\)", css)
     assert fonts and all("?v=" in f for f in fonts)
     assert get(server.base + fonts[0]).headers["cache-control"].endswith("immutable")
+
+
+def preloads(html: str) -> list[str]:
+    return re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', html)
+
+
+def test_a_room_preloads_the_deck_only_where_its_game_shows_cards(server: ServerThread) -> None:
+    drawing, _ = create_room(server.base, "visual", 4)
+    cards, _ = create_room(server.base, "imaginarium", 4)
+    assert not [p for p in preloads(httpx.get(f"{server.base}/r/{drawing}").text) if "decks" in p]
+    assert [p for p in preloads(httpx.get(f"{server.base}/r/{cards}").text) if "decks" in p]
+    # An unknown code: the summary only (the page shows "no such room"), no store read.
+    assert [p.split("?")[0] for p in preloads(httpx.get(f"{server.base}/r/ZZZZ99").text)] == [
+        "/static/i18n/en.json",
+        "/api/rooms/ZZZZ99",
+    ]
 
 
 def test_a_file_edited_while_the_server_runs_is_served_at_the_next_page(tmp_path: Path) -> None:
