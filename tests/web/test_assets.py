@@ -139,11 +139,13 @@ def test_a_room_preloads_the_deck_only_where_its_game_shows_cards(server: Server
 def test_a_file_edited_while_the_server_runs_is_served_at_the_next_page(tmp_path: Path) -> None:
     (tmp_path / "js").mkdir()
     (tmp_path / "js" / "a.js").write_text("export const a = 1;\n")
-    assets = Assets(tmp_path)
+    assets = Assets(tmp_path, refresh_every=3600)
     first = assets.files["js/a.js"].version
     assert not assets.refresh()
     time.sleep(0.01)
     (tmp_path / "js" / "a.js").write_text("export const a = 22;\n")
+    assets.refresh_due()  # pages soon after the last look: no new look
+    assert assets.files["js/a.js"].version == first
     assert assets.refresh()
     assert assets.files["js/a.js"].version != first
     assert f"/static/js/a.js?v={assets.files['js/a.js'].version}" in assets.imap

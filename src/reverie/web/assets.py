@@ -34,6 +34,7 @@ import json
 import logging
 import mimetypes
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,8 @@ log = logging.getLogger("reverie.assets")
 
 #: Where the folder is served.
 PREFIX = "/static/"
+#: Seconds between two looks at the files' modification times.
+REFRESH_EVERY = 1.0
 #: The client's languages (js/i18n.js LANGS).
 LANGS = ("en", "ru", "it")
 #: Versioned addresses never change content: cached for a year without asking again.
@@ -92,8 +95,9 @@ class Assets:
     """The static folder, read into memory with versions, gzip copies and the module
     graph; an ASGI app serving it under ``/static``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, refresh_every: float = REFRESH_EVERY) -> None:
         self.root = root
+        self.refresh_every = refresh_every
         self.files: dict[str, Asset] = {}
         self._stamp: tuple[tuple[str, int, int], ...] = ()
         #: Bundles made for pages since the last reading: what they join -> their path
@@ -101,6 +105,7 @@ class Assets:
         self._made: dict[tuple[str, ...], str | None] = {}
         #: Why the last page's modules could not be bundled (None: they were).
         self.unbundled: str | None = None
+        self._looked = time.monotonic()
         #: The import map (JSON) and its CSP source (``'sha256-…'``).
         self.imap = ""
         self.script_hash = ""
@@ -130,6 +135,14 @@ class Assets:
         digest = hashlib.sha256(self.imap.encode()).digest()
         self.script_hash = "'sha256-" + base64.b64encode(digest).decode() + "'"
         return True
+
+    def refresh_due(self) -> None:
+        """``refresh``, at most once a second (looking costs a stat of every file: a
+        crowd opening pages at once looks once)."""
+        now = time.monotonic()
+        if now - self._looked >= self.refresh_every:
+            self._looked = now
+            self.refresh()
 
     def _scan(self) -> Iterable[tuple[str, int, int]]:
         for path in sorted(self.root.rglob("*")):
@@ -294,7 +307,7 @@ def page_response(request: Request, html: str, fetches: Iterable[str] = ()) -> R
     rewritten (``fetches``: addresses its scripts fetch at once, preloaded); never cached
     without asking, since it names the versions of the rest."""
     assets: Assets = request.app.state.assets
-    assets.refresh()  # an edit of the client shows at the next page load
+    assets.refresh_due()  # an edit of the client shows at the next page load
     langs = dictionaries(request.headers.get("accept-language", ""))
     return Response(
         assets.page(html, langs, fetches),
