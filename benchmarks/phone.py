@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -347,13 +348,14 @@ def main(argv: list[str] | None = None) -> None:
         write_section(
             "phone",
             f"Machine: {describe()}; Chromium {_chromium_version()}; median of {args.runs} "
-            f"runs.\n\n{text}",
+            f"runs{'; before: ' + str(args.against) if args.against else ''}.\n\n{text}",
         )
 
 
 def _chromium_version() -> str:
     out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, check=False)
-    return out.stdout.strip().split(" ")[-1] if out.stdout else "?"
+    found = re.search(r"\d+(?:\.\d+)+", out.stdout)
+    return found[0] if found else "?"
 
 
 if __name__ == "__main__":
