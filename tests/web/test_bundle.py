@@ -140,6 +140,22 @@ def test_a_page_whose_modules_cannot_be_bundled_preloads_them_all(tmp_path: Path
     assert f'src="/static/js/main.js?v={assets.files["js/main.js"].version}"' in html
 
 
+def test_a_page_with_two_module_scripts_is_not_bundled(tmp_path: Path) -> None:
+    """Both scripts must share their modules (one i18n.js, one dictionary), which two
+    bundles would not."""
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text('import { c } from "./c.js";\nc.n += 1;\n')
+    (tmp_path / "js" / "b.js").write_text('import { c } from "./c.js";\nc.n += 1;\n')
+    (tmp_path / "js" / "c.js").write_text("export const c = { n: 0 };\n")
+    assets = Assets(tmp_path)
+    html = assets.page(
+        '<head><script type="module" src="/static/js/a.js"></script>\n'
+        '<script type="module" src="/static/js/b.js"></script></head>'
+    )
+    assert "/static/bundle/" not in html
+    assert html.count('rel="modulepreload"') == 1  # c.js
+
+
 def test_every_page_of_the_client_is_bundled_with_its_whole_graph() -> None:
     """The client's own modules stay in the forms the bundle rewrites; if one does not
     (a helper's new module), this says which and why."""

@@ -213,7 +213,9 @@ class Assets:
         if entry is None:
             return _TAG.sub(version_tag, html)
         rel = entry[1].removeprefix(PREFIX)
-        joined = self._bundle(rel)
+        # Two module scripts would share modules (one dictionary, one socket): as
+        # modules they do, as two bundles they would not. Such a page is not bundled.
+        joined = self._bundle(rel) if len(_ENTRY.findall(html)) == 1 else None
         head = [f'<script type="importmap">{self.imap}</script>']
         dicts = [
             self.url(f"{PREFIX}i18n/{x}.json") for x in langs if f"i18n/{x}.json" in self.files
