@@ -43,6 +43,14 @@ class UploadRefused(ValueError):
         self.message = message
         self.params = params
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Decoded in another process: the refusal comes back by pickle, whole.
+        return (_refusal, (self.code, self.message, self.params))
+
+
+def _refusal(code: str, message: str, params: dict[str, int | str]) -> UploadRefused:
+    return UploadRefused(code, message, **params)
+
 
 @dataclass(frozen=True, slots=True)
 class Fit:
@@ -68,6 +76,37 @@ class Fit:
 def is_zip(data: bytes) -> bool:
     """Whether ``data`` looks like a ZIP archive (by its signature)."""
     return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def decoded_pixels(data: bytes, *, max_pixels: int) -> int:
+    """How many pixels decoding ``data`` makes, read from its header alone (nothing is
+    decoded: a JPEG at the reduced scale :func:`card_picture` decodes it at); raises
+    :class:`UploadRefused` as :func:`card_picture` would for a file that is not a
+    picture, is damaged or has more than ``max_pixels`` pixels.
+
+    >>> decoded_pixels(b"GIF89a", max_pixels=100)
+    Traceback (most recent call last):
+    ...
+    reverie.content.uploads.UploadRefused: Not a JPEG, PNG or WebP picture.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            img = Image.open(io.BytesIO(data), formats=FORMATS)
+        except UnidentifiedImageError:
+            raise UploadRefused("not_a_picture", "Not a JPEG, PNG or WebP picture.") from None
+        except Image.DecompressionBombError:
+            raise _too_many_pixels(max_pixels) from None
+        except (OSError, SyntaxError, ValueError):
+            raise UploadRefused("damaged", "The picture is damaged.") from None
+        with img:
+            width, height = img.size
+            if width * height > max_pixels:
+                raise _too_many_pixels(max_pixels)
+            if width < 1 or height < 1:
+                raise UploadRefused("damaged", "The picture is damaged.")
+            img.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
+            return int(img.size[0] * img.size[1])
 
 
 def card_picture(data: bytes, fit: Fit, *, max_pixels: int) -> bytes:

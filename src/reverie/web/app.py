@@ -437,6 +437,7 @@ def create_app(
                 log.warning("%d background task(s) did not stop; leaving them", len(stuck))
             gc_watch.remove()
             WORD_SHELF.use(None)
+            custom.close()  # the picture decoders' processes
             await service.close()
             await bus.close()
             await store.close()
