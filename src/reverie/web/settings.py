@@ -95,7 +95,7 @@ class Settings:
     upload_max_file_mb: float = 25.0
     upload_max_pixels: int = 40_000_000
     upload_timeout: float = 120.0
-    upload_megapixels: float = 200.0
+    upload_megapixels: float = 100.0
     deck_megapixels: float = 1200.0
     upload_megapixels_per_hour: float = 2400.0
     upload_decoders: int = 2
