@@ -49,6 +49,7 @@ def upload(base: str, deck: str, owner: str, name: str, data: bytes, **fit: Any)
         params={"name": name, **fit},
         content=data,
         headers={OWNER: owner},
+        timeout=60,  # pictures are decoded in worker processes: slow on a busy machine
     )
 
 

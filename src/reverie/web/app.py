@@ -130,8 +130,13 @@ async def _refuse_connection(scope: Scope, receive: Receive, send: Send, cap: in
     await send({"type": "websocket.close", "code": 1008})
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(
+    status: int, code: str, message: str, params: dict[str, int | str] | None = None
+) -> JSONResponse:
+    body: dict[str, object] = {"code": code, "message": message}
+    if params:
+        body["params"] = params
+    return JSONResponse({"error": body}, status_code=status)
 
 
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -184,7 +189,7 @@ async def create_room(request: Request) -> Response:
             away_seconds=req.away_seconds,
         )
     except RoomError as exc:
-        return _error(400, exc.code, exc.message)
+        return _error(400, exc.code, exc.message, exc.params)
     code = live.state.code
     await room_plays(custom, req.deck, code)
     return JSONResponse(
@@ -442,6 +447,7 @@ def create_app(
                 log.warning("%d background task(s) did not stop; leaving them", len(stuck))
             gc_watch.remove()
             WORD_SHELF.use(None)
+            custom.close()  # the picture decoders' processes
             await service.close()
             await bus.close()
             await store.close()

@@ -175,9 +175,14 @@ class Connection:
         self.out.append(_dumps(frame))
         self.wake.set()
 
-    def error(self, ref: int | None, code: str, message: str) -> None:
-        """Queue an error frame for this client."""
-        self.send({"type": "error", "ref": ref, "code": code, "message": message})
+    def error(
+        self, ref: int | None, code: str, message: str, params: dict[str, int | str] | None = None
+    ) -> None:
+        """Queue an error frame for this client (``params``: what a translation needs)."""
+        frame: dict[str, object] = {"type": "error", "ref": ref, "code": code, "message": message}
+        if params:
+            frame["params"] = params
+        self.send(frame)
 
     async def writer(self) -> None:
         """Send queued frames, side-channel frames, chat and the latest snapshot, in that
@@ -292,7 +297,7 @@ class Connection:
             # Refusals an honest client meets (the turn just ended) are no strikes.
             if channel is None or exc.code not in channel.harmless:
                 self.strikes += 1
-            self.error(cmd.id, exc.code, exc.message)
+            self.error(cmd.id, exc.code, exc.message, exc.params)
             if channel is not None and exc.code in channel.resync:
                 # The sender's page showed what was refused already: send it what
                 # everyone else has.

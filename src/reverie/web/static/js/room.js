@@ -214,7 +214,7 @@ function onError(f) {
     }
   }
   const anchor = f.request?.anchor || null;
-  let text = absenceError(f) || errorText(f.code, f.message);
+  let text = absenceError(f) || errorText(f.code, f.message, f.params);
   if (f.code === "rate_limited" && f.request?.frame?.type === "chat") text = t("error.chat_rate_limited");
   toast(text, { anchor });
 }
