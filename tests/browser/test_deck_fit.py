@@ -44,7 +44,7 @@ def test_a_small_deck_says_what_it_allows(
     alert = page.locator(".toast-error")
     reason = {
         "en": "Dixit for 6 players needs a deck of at least 42 cards; this one has 32",
-        "ru": "«Диксит» на 6 игроков нужна колода хотя бы из 42 карт, а в этой 32",
+        "ru": "Колода слишком мала для игры Диксит (игроков: 6; нужно карт: не меньше 42; в этой колоде: 32)",
     }[lang]
     expect(alert).to_contain_text(reason)
     expect(alert).not_to_contain_text("not valid")
