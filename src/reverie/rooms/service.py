@@ -369,7 +369,8 @@ class RoomService:
                 elif not held and live.leased:
                     live.leased = False
                     self.stats["leases_lost"] += 1
-                    log.info("room %s: lease lost; another process runs it", code)
+                    # Another process holds it, or Redis was away for the whole lease.
+                    log.info("room %s: lease lost; its timers and bots stop here", code)
                     self._stop_runners(live)
             await asyncio.sleep(every)
 
@@ -784,7 +785,7 @@ class RoomService:
         """Carry out the stand-ins due (each commit looks again at who is gone)."""
         async with live.lock:
             room = live.state
-            if self._closed or not live.leased:
+            if self._closed or not self._holds_lease(live):
                 return
             for event in self._stand_ins(live):
                 try:
@@ -943,8 +944,27 @@ class RoomService:
         if live.absence_timer is not None:
             live.absence_timer.cancel()
             live.absence_timer = None
+        current = asyncio.current_task()
         for task in live.bot_tasks.values():
-            task.cancel()
+            if task is not current:  # a bot that finds the lease gone just returns
+                task.cancel()
+
+    def _holds_lease(self, live: LiveRoom) -> bool:
+        """Whether a timer, bot or stand-in may act in the room now: this process holds
+        its lease, and the lease surely has not run out since its last renewal (while
+        Redis is away the room runs on until then, by this process's own clock, and no
+        longer: another process may take the lease after that). A lease found run out
+        is let go here, as the next round of :meth:`run_leases` would."""
+        if not live.leased:
+            return False
+        code = live.state.code
+        if self.leases.holds(code):
+            return True
+        live.leased = False
+        self.stats["leases_lost"] += 1
+        log.warning("room %s: lease ran out unrenewed; its timers and bots wait", code)
+        self._stop_runners(live)
+        return False
 
     def _arm_timer(self, live: LiveRoom) -> None:
         """Work out the phase's deadline (every process shows it) and, in the process
@@ -985,7 +1005,7 @@ class RoomService:
 
     async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
-            if live.deadline_key != key or self._closed or not live.leased:
+            if live.deadline_key != key or self._closed or not self._holds_lease(live):
                 return
             if self.paused(live):
                 return  # nobody is there: the clock waits for someone to come back
@@ -1035,7 +1055,7 @@ class RoomService:
                 await asyncio.sleep(0)
             async with live.lock:
                 room = live.state
-                if not live.leased or room.game is None:
+                if not self._holds_lease(live) or room.game is None:
                     return
                 if not room.players[seat].controlled_by_bot:
                     return
