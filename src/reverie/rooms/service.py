@@ -31,6 +31,7 @@ from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.commands import Join, decide, decoder_for
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     Acted,
@@ -154,6 +155,9 @@ class RoomService:
         self.leases: Leases = leases if leases is not None else LocalLeases()
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: Rooms whose log cannot be replayed, closed until the server restarts (each is
+        #: said once, in one log line).
+        self.damaged: dict[str, RoomDamaged] = {}
         self._rng = random.Random()
         self._closed = False
         #: Counters for the metrics (see reverie.web.metrics).
@@ -180,6 +184,8 @@ class RoomService:
             try:
                 await self.get(code)  # loading a room restarts its bots and timers
                 resumed += 1
+            except RoomDamaged:
+                pass  # closed, and said in one line already
             except Exception:  # one broken room must not keep the others (or the server) down
                 log.exception("room %s could not be resumed", code)
         return resumed
@@ -267,6 +273,8 @@ class RoomService:
         live = self.rooms.get(code)
         if live is not None:
             return live
+        if code in self.damaged:
+            raise self.damaged[code]
         lock = self._loading.setdefault(code, asyncio.Lock())
         try:
             async with lock:
@@ -285,7 +293,12 @@ class RoomService:
         # missed: what arrives before the room is in memory is caught up below.
         if self.bus.shared:
             await self.bus.watch(code)
-        replayed = await self._replay(code)
+        try:
+            replayed = await self._replay(code)
+        except RoomDamaged:
+            if self.bus.shared:
+                await self.bus.unwatch(code)
+            raise
         if replayed is None:
             if self.bus.shared:
                 await self.bus.unwatch(code)
@@ -431,16 +444,42 @@ class RoomService:
                 state = None
         if state is None:
             stored = await self.store.load(code)
-            events = decode_log(s.payload for s in stored)
         else:
             snapshot_version = state.version
             stored = await self.store.load(code, after=state.version)
-            events = [decode_event(s.payload, state.family) for s in stored]
-        for record, event in zip(stored, events, strict=True):
-            state = evolve(state, event)
+        for record in stored:
+            try:
+                if state is None:
+                    event = decode_log([record.payload])[0]
+                else:
+                    event = decode_event(record.payload, state.family)
+                state = evolve(state, event)
+            except Exception as exc:  # a damaged event: this room closes, not the server
+                raise self._quarantine(code, record.version, exc) from None
             if state.phase_version == state.version:
                 phase_started = record.at
         return None if state is None else (state, phase_started, snapshot_version)
+
+    def _quarantine(self, code: str, version: int, exc: Exception) -> RoomDamaged:
+        """Close a room whose log cannot be replayed: it leaves memory (its timers and
+        bots stop), every later visit gets ``room_damaged`` without reading the log
+        again, and the operator is told once, in one line. Returns the error to raise."""
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        damaged = RoomDamaged(code, version, f"{type(exc).__name__}: {reason}")
+        if code not in self.damaged:
+            self.damaged[code] = damaged
+            log.error(
+                "room %s is damaged: event %d of its log cannot be replayed (%s); the "
+                "room is closed until its log is repaired and the server restarted, "
+                "other rooms go on",
+                code,
+                version,
+                damaged.reason,
+            )
+        live = self.rooms.pop(code, None)
+        if live is not None:
+            self._stop_runners(live)
+        return self.damaged[code]
 
     async def _catch_up(self, live: LiveRoom) -> bool:
         """Apply what the log holds past this copy of the room (another process wrote
@@ -455,7 +494,14 @@ class RoomService:
         for record in stored:
             if record.version != live.state.version + 1:
                 break  # cannot happen with a sound store; the next catch-up retries
-            self._apply(live, decode_event(record.payload, room.family), record.at, local=False)
+            try:
+                event = decode_event(record.payload, room.family)
+                after = evolve(live.state, event)
+            except Exception as exc:  # a damaged event: this room closes, not the server
+                self._quarantine(room.code, record.version, exc)
+                live.damaged = True
+                break
+            self._apply(live, event, record.at, local=False, after=after)
         if stored:
             self.stats["catch_ups"] += 1
             self._changed(live)
@@ -527,6 +573,8 @@ class RoomService:
         another process wrote first, catch up from the log and decide again (``make``
         may refuse then: the phase moved on). Under the room's lock."""
         for _ in range(CONFLICT_RETRIES):
+            if live.damaged:
+                raise self.damaged[live.state.code]
             event = make(live.state)
             try:
                 await self._commit_locked(live, event)
