@@ -6,6 +6,7 @@ commands, loses replies, delays both and goes away for a while."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import random
 from collections.abc import Callable
@@ -72,6 +73,9 @@ class Network:
         self._seq += 1
         heapq.heappush(self._events, (when, self._seq, action))
 
+    def go_away(self, seconds: float) -> None:
+        self.down_until = self.now + seconds
+
     def delay(self) -> float:
         # Mostly quick, now and then very slow (a stalled connection).
         return self.rng.expovariate(20) if self.rng.random() < 0.95 else self.rng.uniform(1, 6)
@@ -87,10 +91,13 @@ class Network:
 
         def arrive() -> None:
             result = self.redis.run(command, self.now)
-            if self.rng.random() < self.lose_reply:
-                self.at(self.now + self.delay(), fail)  # done, but nobody hears it
-            else:
-                self.at(self.now + self.delay(), lambda: reply.done() or reply.set_result(result))
+
+            def answer() -> None:
+                if not reply.done():
+                    reply.set_result(result)
+
+            lost = self.rng.random() < self.lose_reply  # done, but nobody hears it
+            self.at(self.now + self.delay(), fail if lost else answer)
 
         self.at(self.now + self.delay(), arrive)
 
@@ -176,7 +183,7 @@ def _simulate(seed: int, duration: float = 400.0) -> list[Process]:
         while t < duration:
             t += rng.uniform(10, 60)
             length = rng.uniform(0.5, 2 * SECONDS)
-            network.at(t, lambda n=length: setattr(network, "down_until", network.now + n))
+            network.at(t, functools.partial(network.go_away, length))
         last = 0.0
         while (when := network.next_time()) is not None and when < duration:
             believers = [p for p in procs if p.leases.holds("ROOM")]

@@ -272,7 +272,10 @@ def test_a_restarted_process_takes_sockets_again_when_the_other_dies(cluster: Cl
     players = [host, join(base, code, "Ann", "#2a9d8f"), join(base, code, "Bo", "#8338ec")]
     assert host.request({"type": "start"})["type"] == "ack"
     sync(players)
-    tokens = {c.seat: c.token for c in players}
+    tokens: dict[int, str] = {}
+    for c in players:
+        assert c.seat is not None and c.token is not None
+        tokens[c.seat] = c.token
     hands = {c.seat: hand(c) for c in players}
     refused: list[int] = []
     took: list[float] = []
@@ -284,7 +287,7 @@ def test_a_restarted_process_takes_sockets_again_when_the_other_dies(cluster: Cl
         for c in players:
             c.close()
         started = time.monotonic()
-        back = [page_reconnect(base, code, tokens[s], rng) for s in sorted(tokens)]  # type: ignore[arg-type]
+        back = [page_reconnect(base, code, tokens[s], rng) for s in sorted(tokens)]
         players = [c for c, _ in back]
         refused += [n for _, n in back]
         # Every player is at their seat with their hand (the seat's own state).

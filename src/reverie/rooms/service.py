@@ -500,7 +500,7 @@ class RoomService:
             except Exception as exc:  # a damaged event: this room closes, not the server
                 self._quarantine(room.code, record.version, exc)
                 live.damaged = True
-                break
+                return False
             self._apply(live, event, record.at, local=False, after=after)
         if stored:
             self.stats["catch_ups"] += 1
