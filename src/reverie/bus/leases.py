@@ -13,6 +13,12 @@ take it before ``seconds`` after this process *sent* that command. The holder co
 the sending on its own monotonic clock and stops :data:`DRIFT` of the lease earlier
 (clock rates differ; the event loop may be late). So a short Redis outage leaves the
 room's timers and bots running, and the lease is never believed held by two processes.
+
+That reasoning needs Redis to keep a key until it runs out. A Redis restarted without
+persistence (or flushed) forgets every lease at once, while their holders still count
+theirs down. So Redis also keeps a marker of when it last started empty; a process that
+takes a lease nobody held, within a lease's time of that, waits out the rest of that
+time before it counts the lease as its own (unless it held the lease itself already).
 """
 
 from __future__ import annotations
@@ -35,18 +41,33 @@ LEASE_SECONDS = 8.0
 #: The share of a lease its holder gives up at the end when it could not renew it: the
 #: holder's clock may run slower than Redis's, and its event loop may act a little late.
 DRIFT = 0.1
+#: Redis's marker of when it last started with no keys (see the module's docstring).
+MARKER = "reverie:leases-since"
 
+# KEYS: the lease, the marker of Redis's memory; ARGV: the process id, the lease in ms.
+# Returns {outcome, age}: 1 renewed, 2 taken (nobody held it), 0 another holds it; and
+# how long (ms) Redis has kept its keys: the marker is set by the first take after Redis
+# started empty (a restart without persistence, a flush), when leases may have vanished
+# before they ran out.
 _TAKE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local since = tonumber(redis.call('GET', KEYS[2]))
+if not since then
+  since = now
+  redis.call('SET', KEYS[2], now)
+end
+local age = now - since
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+  return {1, age}
 end
 if not holder then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
+  return {2, age}
 end
-return 0
+return {0, age}
 """
 
 _RELEASE = """
@@ -131,13 +152,18 @@ class RedisLeases:
         # kept only while takes are in flight.
         self._in_flight = 0
         self._released: set[str] = set()
+        # From when (on ``clock``) a lease taken just after Redis lost its keys counts.
+        self._from: dict[str, float] = {}
         # The bus's pipeliner: renewals go out with everything else in one round trip.
         self.pipeliner = pipeliner if pipeliner is not None else Pipeliner(client)
         self._take = Script(_TAKE)
         self._release = Script(_RELEASE)
 
-    def _call(self, script: Script, room: str, *args: Any) -> asyncio.Future[Any]:
-        command = script.command([f"reverie:lease:{room}"], list(args))
+    def _call(
+        self, script: Script, room: str, *args: Any, marker: bool = False
+    ) -> asyncio.Future[Any]:
+        keys = [f"reverie:lease:{room}", *([MARKER] if marker else [])]
+        command = script.command(keys, list(args))
         return self.pipeliner.call(*command, script=script)
 
     async def take(self, room: str) -> bool:
@@ -150,7 +176,7 @@ class RedisLeases:
         ttl = int(self.seconds * 1000)
         # Before the commands leave: Redis starts the time to live later than this.
         until = self.clock() + self.seconds * (1 - DRIFT)
-        calls = [self._call(self._take, room, self.process_id, ttl) for room in rooms]
+        calls = [self._call(self._take, room, self.process_id, ttl, marker=True) for room in rooms]
         self._in_flight += 1
         try:
             replies = await asyncio.gather(*calls, return_exceptions=True)
@@ -177,25 +203,40 @@ class RedisLeases:
                 # Not renewed, but nobody else can have it before the last one runs out.
                 held.append(self.holds(room))
                 continue
-            if reply == 2:
+            outcome, age = int(reply[0]), int(reply[1]) / 1000
+            if outcome == 2:
                 self.moves += 1
-            if reply and room not in released:
+                if age < self.seconds and not self.holds(room):
+                    # Redis started empty less than a lease ago: whoever held this lease
+                    # before may still count on it for the rest of that lease.
+                    self._from[room] = self.clock() + (self.seconds - age) * (1 + DRIFT)
+            if outcome and room not in released:
                 self._until[room] = until
-                held.append(True)
+                held.append(self.holds(room))
             else:
                 self._until.pop(room, None)
+                self._from.pop(room, None)
                 held.append(False)
         return held
 
     def holds(self, room: str) -> bool:
-        """Whether the lease taken or renewed last is surely still this process's."""
+        """Whether the lease taken or renewed last is surely still this process's (and
+        surely nobody else's any more)."""
         until = self._until.get(room)
         if until is None:
             return False
-        if self.clock() < until:
+        now = self.clock()
+        if now >= until:
+            del self._until[room]
+            self._from.pop(room, None)
+            return False
+        start = self._from.get(room)
+        if start is None:
             return True
-        del self._until[room]
-        return False
+        if now < start:
+            return False
+        del self._from[room]
+        return True
 
     async def release(self, room: str) -> None:
         """Delete the key if it is still ours."""
@@ -205,6 +246,7 @@ class RedisLeases:
         """Delete each room's key that is still ours, in one pipeline."""
         for room in rooms:  # given up now, whether or not Redis hears of it
             self._until.pop(room, None)
+            self._from.pop(room, None)
             if self._in_flight:
                 self._released.add(room)
         calls = [self._call(self._release, room, self.process_id) for room in rooms]

@@ -212,7 +212,10 @@ class RoomService:
                     log.debug("task ended with %r", task.exception())
             if stuck:
                 log.warning("%d room task(s) still running at shutdown", len(stuck))
-        held = [code for code, live in self.rooms.items() if live.leased]
+        # Every room's, not only those running here: a lease taken just after Redis
+        # started empty is in Redis before it counts here (the script releases only
+        # what is this process's).
+        held = list(self.rooms)
         if held and self.bus.shared:
             await self.leases.release_many(held)
 
@@ -340,8 +343,7 @@ class RoomService:
             del self.rooms[code]
             if self.bus.shared:
                 await self.bus.unwatch(code)
-                if live.leased:
-                    await self.leases.release(code)
+                await self.leases.release(code)  # if it is this process's (see close)
             gone += 1
         return gone
 
@@ -1114,7 +1116,9 @@ class RoomService:
                 action = await asyncio.to_thread(
                     room.family.bot_action, room.game, seat, self._rng, deck, room.lang, level
                 )
-                if action is None:
+                # The bot thought in a thread (seconds, the first time): the lease may
+                # have run out meanwhile.
+                if action is None or not self._holds_lease(live):
                     return
                 decided_on = room.version
 
