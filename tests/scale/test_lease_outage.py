@@ -53,8 +53,8 @@ def test_timers_and_bots_run_on_through_a_redis_outage_shorter_than_the_lease(
                 name="Ann", color="#e63946", variant="dixit", seats=3, options=options
             )
             await service.connect(live, hash_token(token))  # she is there: no pause
-            await service.command(live, 0, AddBot())
-            await service.command(live, 0, AddBot())
+            for _ in range(2):  # easy bots: no sentence encoder to read first
+                await service.command(live, 0, AddBot(level="easy"))
             await service.command(live, 0, Start())
             code = live.state.code
             # A Redis just started empty: the lease counts once a lease's time is over.
