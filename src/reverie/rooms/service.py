@@ -1012,7 +1012,7 @@ class RoomService:
             return True
         live.leased = False
         self.stats["leases_lost"] += 1
-        log.warning("room %s: lease ran out unrenewed; its timers and bots wait", code)
+        log.info("room %s: lease ran out unrenewed; its timers and bots wait", code)
         self._stop_runners(live)
         return False
 
