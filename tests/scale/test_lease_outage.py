@@ -47,8 +47,15 @@ def test_timers_and_bots_run_on_through_a_redis_outage_shorter_than_the_lease(
         service = RoomService(store, bus, decks, bot_delay=0.02, leases=leases)
         renewals = asyncio.create_task(service.run_leases())
         try:
-            # Ann never moves: the clock plays for her (1 s phases); two bots play.
-            options = {"clue_seconds": 1, "card_seconds": 1, "vote_seconds": 1}
+            # Ann never moves: the clock plays for her (1 s phases); two bots play, and a
+            # bot tells the first clue (a storyteller drawn by the clock in the claim
+            # phase gets no clock of their own: the phase stays the same).
+            options = {
+                "clue_seconds": 1,
+                "card_seconds": 1,
+                "vote_seconds": 1,
+                "first_storyteller": 1,
+            }
             live, token = await service.create_room(
                 name="Ann", color="#e63946", variant="dixit", seats=3, options=options
             )
