@@ -135,8 +135,14 @@ class Nginx:
         self.port = free_port()
         self.folder = folder
         site = DEPLOY.read_text(encoding="utf-8")
-        servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
-        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, site)
+
+        def servers(block: re.Match[str]) -> str:
+            # The ports change; the shipped parameters (max_fails, ...) stay as they are.
+            params = re.match(r"    server 127\.0\.0\.1:\d+([^\n]*)\n", block.group(0))
+            assert params is not None
+            return "".join(f"    server 127.0.0.1:{p}{params.group(1)}\n" for p in ports)
+
+        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+[^\n]*\n)+", servers, site)
         # Two upstream blocks list the processes: pages and API, and rooms' sockets.
         assert n == 2, "the upstream blocks of deploy/nginx/reverie.conf changed shape"
         site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
@@ -169,6 +175,13 @@ class Nginx:
         )  # fmt: skip
         _wait(f"{self.base}/healthz")
         return self
+
+    def errors(self, text: str) -> int:
+        """How many lines of nginx's error log contain ``text``."""
+        path = self.folder / "nginx-error.log"
+        if not path.exists():
+            return 0
+        return sum(text in line for line in path.read_text(errors="replace").splitlines())
 
     def stop(self) -> None:
         if self.proc is not None:

@@ -27,6 +27,7 @@ from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
@@ -340,6 +341,13 @@ async def healthz(request: Request) -> Response:
     return JSONResponse({"ok": True, "process": service.bus.process_id})
 
 
+async def _room_damaged(request: Request, exc: Exception) -> Response:
+    """A room whose log cannot be replayed: 500 with a clear error, no traceback (the
+    room service logged it once, in one line, when it closed the room)."""
+    assert isinstance(exc, RoomDamaged)
+    return _error(500, exc.code, exc.message)
+
+
 async def _store_unavailable(request: Request, exc: Exception) -> Response:
     """Any request that needed the store while it failed: 503, one log line."""
     log.warning("store unavailable for %s: %s", request.url.path, exc)
@@ -490,7 +498,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=middleware,
-        exception_handlers={StoreUnavailable: _store_unavailable},
+        exception_handlers={StoreUnavailable: _store_unavailable, RoomDamaged: _room_damaged},
     )
     app.state.assets = assets
     return app

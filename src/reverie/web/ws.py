@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
 from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
@@ -290,6 +291,8 @@ class Connection:
         except StoreUnavailable as exc:  # not the client's fault: no strike, socket kept
             log.warning("room %s: %s", self.live.state.code, exc)
             self.error(cmd.id, "unavailable", UNAVAILABLE)
+        except RoomDamaged as exc:  # said in the log already; the socket closes after this
+            self.error(cmd.id, exc.code, exc.message)
         except (RoomError, IllegalAction) as exc:
             channel = (
                 self.live.state.family.channel_for(cmd) if isinstance(cmd, SideCommand) else None
@@ -395,6 +398,10 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(_refusal("unavailable", UNAVAILABLE))
         await ws.close(code=1011)
         return
+    except RoomDamaged as exc:  # the log said so once, when the room was closed
+        await ws.send_text(_refusal(exc.code, exc.message))
+        await ws.close(code=1011)
+        return
     if live is None:
         await limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
@@ -456,6 +463,10 @@ async def room_socket(ws: WebSocket) -> None:
             if conn.strikes >= MAX_STRIKES or conn.overflowed:
                 await asyncio.sleep(0)  # let the writer flush the last error
                 await ws.close(code=1008)
+                break
+            if live.damaged:  # its log turned out damaged: the room is closed
+                await asyncio.sleep(0)
+                await ws.close(code=1011)
                 break
             if writer.done():
                 break
