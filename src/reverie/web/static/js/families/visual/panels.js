@@ -116,8 +116,19 @@ export function boardView(g, square = null) {
   );
 }
 
-/** @param {Record<string, any>} lt */
-function lastTurnLines(lt) {
+/**
+ * The token a failed turn cost its team (`lost_token`: one of the game's `removed`), or null.
+ * @param {Record<string, any>} turn a finished turn
+ * @param {Record<string, any>} g the game
+ * @returns {{id: number, value: number, bonus?: boolean} | null}
+ */
+export function lostToken(turn, g) {
+  if (turn.lost_token === null || turn.lost_token === undefined) return null;
+  return (g.removed || []).find((/** @type {Record<string, any>} */ k) => k.id === turn.lost_token) || null;
+}
+
+/** @param {Record<string, any>} lt @param {Record<string, any>} g */
+function lastTurnLines(lt, g) {
   const lines = [];
   const cat = h("span", { class: "tag" }, categoryText(lt.category, lt.proverb));
   // On paper the word stays on its drawer's phone: the others see the category only.
@@ -127,6 +138,8 @@ function lastTurnLines(lt) {
   lines.push(h("p", { class: "vlast-subject" }, word, cat));
   if (lt.solved_by === null || lt.solved_by === undefined) {
     lines.push(h("p", { class: "vlast-result muted" }, t("vlast.nobody")));
+    const lost = lostToken(lt, g);
+    if (lost) lines.push(h("p", { class: "vlast-lost", id: "last-lost" }, teamBadge(room(), lt.team), " ", t("vlast.lost"), " ", tokenChip(lost)));
   } else {
     const moved = lt.moved_from !== null && lt.moved_from !== undefined && lt.moved_to !== null && lt.moved_to !== undefined;
     lines.push(
@@ -152,8 +165,11 @@ export function lastTurnView() {
   return h(
     "div",
     { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },
-    h("h2", { class: "vlast-title" }, t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
-    lastTurnLines(lt),
+    h("h2", { class: "vlast-title" }, (lt.drawers || []).length > 1
+      // A proverb round: every team drew it.
+      ? t("vlast.title_all", { n: lt.number, names: lt.drawers.map(nameOf).join(", ") })
+      : t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
+    lastTurnLines(lt, g),
   );
 }
 
