@@ -9,7 +9,7 @@ import { boot, getJSON, toast, errorText } from "./common.js";
 import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
-import { app, code, room, game, me, caps, setRenderer, timeLeft } from "./shell/app.js";
+import { app, code, room, game, me, caps, setRenderer, timeLeft, scrollClaimed } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
 import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from "./shell/lobby.js";
 import { noticesView, absenceError, absenceStatus, announceAbsence } from "./shell/absence.js";
@@ -116,12 +116,41 @@ function page() {
   ];
 }
 
+/** The move this page last brought the stage for ("" while it is nobody's here). */
+let lastMove = "";
+
+/**
+ * When a move becomes this reader's, the stage comes into view (under the status bar):
+ * a host who tapped Start at the foot of a long lobby, a phone scrolled down to the chat.
+ * A panel a family brings into view at the same moment (the round's results, with
+ * "Continue" at its top) goes first; nothing moves while they type in the chat or look
+ * at a card.
+ */
+function stageIntoView() {
+  requestAnimationFrame(() => {
+    const stage = document.getElementById("stage");
+    if (!stage || stage.hidden || document.activeElement?.id === "chat-input") return;
+    if (/** @type {HTMLDialogElement | null} */ (document.getElementById("zoom"))?.open) return;
+    const top = stage.getBoundingClientRect().top;
+    const below = $("#status").getBoundingClientRect().bottom;
+    if (top < below - 1 || top > window.innerHeight * 0.4) stage.scrollIntoView({ block: "start" });
+  });
+}
+
 function draw() {
   const bar = $("#status");
+  const move = yourMove();
+  // The bar says "your move" in colour too, not only in its badge.
+  bar.classList.toggle("your-move", move);
   render(statusBar(), bar);
   // What scrolls into view stops below the sticky status bar (css: --status-h).
   document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
   render(page(), $("#main"));
+  // A move of a new phase or turn is a new move, even when the last one was ours too.
+  const g = game();
+  const moveKey = move && g ? `${g.turn?.number ?? g.turn}:${g.phase}` : "";
+  if (moveKey && moveKey !== lastMove && !scrollClaimed() && !tableMode) stageIntoView();
+  lastMove = moveKey;
   scrollChat();
   const title = `${code} · Reverie`;
   document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;

@@ -5,7 +5,7 @@ import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { colorName } from "../../common.js";
-import { room, game, me, caps, players, nameOf, send, isHost, rerender } from "../../shell/app.js";
+import { room, game, me, caps, players, nameOf, send, isHost, rerender, bringIntoView } from "../../shell/app.js";
 import { badges } from "../../shell/lobby.js";
 import { loadDeck, closeZoom } from "./cards.js";
 import { revealView } from "./reveal.js";
@@ -37,19 +37,6 @@ function onState(f, prev) {
     deckLoaded = deck;
     loadDeck(deck).then(rerender);
   }
-}
-
-/**
- * After the page is drawn, scroll a panel that has just appeared (the round's results,
- * the end) to the top of the screen, under the status bar: it must not open far above
- * where the player is looking. Not while they type in the chat.
- * @param {string} selector
- */
-function bringIntoView(selector) {
-  requestAnimationFrame(() => {
-    if (document.activeElement?.id === "chat-input") return;
-    $(selector)?.scrollIntoView({ block: "start" });
-  });
 }
 
 /** @param {Record<string, any>} f an `ack` */

@@ -155,6 +155,15 @@ function lastTurnLines(lt, g) {
   return lines;
 }
 
+/**
+ * "Turn n: Ann drew for Team 1", or in a proverb round, which every team drew, each drawer.
+ * @param {Record<string, any>} lt a finished turn
+ */
+function lastTitle(lt) {
+  if ((lt.drawers || []).length > 1) return t("vlast.title_all", { n: lt.number, names: lt.drawers.map(nameOf).join(", ") });
+  return t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) });
+}
+
 /** The turn just finished, above the stage while the next one starts. */
 export function lastTurnView() {
   const g = game();
@@ -165,10 +174,7 @@ export function lastTurnView() {
   return h(
     "div",
     { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },
-    h("h2", { class: "vlast-title" }, (lt.drawers || []).length > 1
-      // A proverb round: every team drew it.
-      ? t("vlast.title_all", { n: lt.number, names: lt.drawers.map(nameOf).join(", ") })
-      : t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
+    h("h2", { class: "vlast-title" }, lastTitle(lt)),
     lastTurnLines(lt, g),
   );
 }
@@ -229,7 +235,7 @@ export function finalView(g) {
     g.finisher !== null && g.finisher !== undefined
       ? h("p", { class: "muted" }, t("vfinal.finisher", { team: teamName(g.finisher) }))
       : h("p", { class: "muted" }, t("vfinal.no_finisher")),
-    g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, t("vlast.title", { n: g.last_turn.number, name: nameOf(g.last_turn.drawer), team: teamName(g.last_turn.team) })), lastTurnLines(g.last_turn)) : null,
+    g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, lastTitle(g.last_turn)), lastTurnLines(g.last_turn, g)) : null,
     h(
       "ol",
       { class: "final-list" },

@@ -1,0 +1,119 @@
+"""What a play-test found (issue #24): the stage in view when a move becomes the reader's,
+and a phone's hand, results and status line (the whole of each on a 375 px screen)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.axe import assert_accessible
+from tests.browser.conftest import DESKTOP, PHONE, Open, shot
+from tests.browser.ui import choose, create_room, join, wait_phase
+
+
+def _add_bots(page: Page, seated: int, n: int) -> None:
+    players = page.locator(".lobby-player")
+    for k in range(n):
+        expect(players).to_have_count(seated + k)
+        page.click("#add-bot")
+    expect(players).to_have_count(seated + n)
+
+
+def _stage_in_view(page: Page) -> None:
+    """The stage starts on screen, under the sticky status bar, in its upper part."""
+    page.wait_for_function(
+        """() => {
+            const s = document.getElementById('stage').getBoundingClientRect().top;
+            const bar = document.getElementById('status').getBoundingClientRect().bottom;
+            return s >= bar - 1 && s < innerHeight * 0.4;
+        }"""
+    )
+
+
+def _all_on_screen(page: Page, selector: str) -> None:
+    """Every element of `selector` lies whole inside the screen's width, and their row
+    does not scroll sideways."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
+    )
+    assert boxes and all(0 <= left and right <= width for left, right in boxes), boxes
+    row = page.locator(selector).first.locator("xpath=ancestor::div[contains(@class,'card-row')]")
+    assert row.evaluate("r => r.scrollWidth <= r.clientWidth + 1"), "the row scrolls sideways"
+
+
+def test_start_brings_the_stage_and_a_phone_sees_its_whole_hand(open_player: Open) -> None:
+    ann = open_player("ann", PHONE)
+    bob = open_player("bob", DESKTOP)
+    create_room(ann, "Ann", "dixit")
+    join(bob, ann.page.input_value("#invite-link"), "Bob")
+    _add_bots(ann.page, 2, 2)
+    # Both have scrolled to the foot of the lobby (Ann to its Start button).
+    bob.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    ann.page.locator("#start").scroll_into_view_if_needed()
+    assert ann.page.evaluate("scrollY") > 200  # the lobby is long on a phone
+    ann.page.click("#start")
+    for p in (ann, bob):
+        wait_phase(p.page, "clue")
+        # The open first turn is everyone's move: the stage is in view, and the bar
+        # says so in colour as well as in words.
+        _stage_in_view(p.page)
+        expect(p.page.locator("#status")).to_have_class("status-bar your-move")
+        expect(p.page.locator("#status-you")).to_have_text("Your move")
+    shot(ann.page, "play-start-375")
+    shot(bob.page, "play-start-1280")
+    # A phone's status line is whole: nothing cut off, whose move it is included.
+    status = ann.page.locator("#status-text")
+    expect(status).to_contain_text("Turn 1")
+    assert status.evaluate(
+        "e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1"
+    ), status.inner_text()
+    # Ann tells: her whole hand of six on her phone at once, a tap opens a card large.
+    ann.page.click("#claim")
+    _all_on_screen(ann.page, ".hand-row .card-tile")
+    expect(ann.page.locator(".hand-row .card-tile")).to_have_count(6)
+    ann.page.locator(".hand-row .card-tile").nth(4).click()
+    expect(ann.page.locator("#zoom")).to_be_visible()
+    box = ann.page.locator("#zoom .zoom-card").bounding_box()
+    assert box and box["width"] > 2 * ann.page.locator(".hand-row .card-tile").first.bounding_box()["width"]  # type: ignore[index]
+    ann.page.click("#zoom-choose")
+    shot(ann.page, "play-hand-375", full_page=True)
+    assert_accessible(ann.page, "the storyteller's stage at 375 px")
+    # Bob, on his laptop, has scrolled down to the chat meanwhile: his next move (a
+    # card for Ann's clue) brings the stage back.
+    bob.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert bob.page.evaluate("scrollY") > 100
+    ann.page.fill("#clue-text", "Far away")
+    ann.page.press("#clue-text", "Enter")
+    wait_phase(bob.page, "submit")
+    _stage_in_view(bob.page)
+    choose(bob.page, ".hand-row .card-tile")
+    bob.page.click("#confirm-card")
+    wait_phase(bob.page, "vote")
+    _stage_in_view(bob.page)
+    assert_accessible(bob.page, "the vote at 1280 px")
+    choose(bob.page, ".vote-row .card-tile:not(.mine)")
+    bob.page.click("#confirm-vote")
+    # The results on a phone: compact, one screen and a bit; who voted for what unfolds.
+    panel = ann.page.locator("#reveal-panel[data-turn='1']")
+    expect(panel).to_be_visible()
+    ann.page.wait_for_timeout(300)  # the panel scrolls into view after its render
+    height = panel.evaluate("e => e.getBoundingClientRect().height")
+    assert height <= PHONE["height"] * 1.25, height
+    details = ann.page.locator("#reveal-details")
+    expect(details.locator(".points-table")).to_be_hidden()
+    _all_on_screen(ann.page, ".reveal-row .card-tile")
+    shot(ann.page, "play-results-375")
+    ann.page.click("#reveal-details-summary")
+    expect(details.locator(".points-table")).to_be_visible()
+    expect(details.locator(".points-table tbody tr")).to_have_count(4)
+    shot(ann.page, "play-results-open-375", full_page=True)
+    assert_accessible(ann.page, "the results at 375 px")
+    # On the laptop the results are whole at once, as before.
+    expect(bob.page.locator("#reveal-details .points-table")).to_be_visible()
+    expect(bob.page.locator("#reveal-panel .voters").first).to_be_visible()
+    shot(bob.page, "play-results-1280", full_page=True)
+    assert_accessible(bob.page, "the results at 1280 px")
+    # Unfolded once, it stays so across the renders that follow (a clock tick, a state).
+    ann.page.wait_for_timeout(600)
+    expect(details).to_have_attribute("open", "")
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
