@@ -3,10 +3,11 @@ and a phone's hand, results and status line (the whole of each on a 375 px scree
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import DESKTOP, PHONE, Open, shot
+from tests.browser.test_visual import balanced_table, drawer_of_choose
 from tests.browser.ui import choose, create_room, join, wait_phase
 
 
@@ -117,3 +118,48 @@ def test_start_brings_the_stage_and_a_phone_sees_its_whole_hand(open_player: Ope
     ann.page.wait_for_timeout(600)
     expect(details).to_have_attribute("open", "")
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+#: The laptop screens the drawer must fit: 1280x800 and 1366x768.
+LAPTOPS: list[ViewportSize] = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}]
+
+
+def test_the_drawer_has_canvas_and_every_tool_on_one_laptop_screen(open_player: Open) -> None:
+    table, _ = balanced_table(open_player, draw_seconds=120)
+    table.everyone[0].page.click("#start")
+    drawer = drawer_of_choose(table)
+    page = drawer.page
+    page.set_viewport_size(LAPTOPS[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#choose-objects")
+    wait_phase(page, "draw")
+    # The drawing scrolls the stage up under the status bar by itself.
+    page.wait_for_function(
+        """() => Math.abs(document.querySelector('#stage .vstage').getBoundingClientRect().top
+            - document.getElementById('status').getBoundingClientRect().bottom - 8) < 3"""
+    )
+    tools = [
+        ".vcanvas canvas.sketch", "#subject", ".vpalette label", ".vmodes label",
+        ".vsizes label", "#tool-undo", "#tool-clear", "#guesses",
+    ]
+    for size in (*LAPTOPS, PHONE):
+        page.set_viewport_size(size)
+        page.locator("#stage .vstage").evaluate("e => e.scrollIntoView({block: 'start'})")
+        name = f"play-drawer-{size['width']}x{size['height']}"
+        shot(page, name)
+        if size is PHONE:
+            continue  # a phone scrolls: test_drawer_phone.py has its layout
+        for selector in tools:
+            boxes = page.locator(selector).evaluate_all(
+                "els => els.map(e => { const r = e.getBoundingClientRect(); "
+                "return [r.left, r.top, r.right, r.bottom]; })"
+            )
+            assert boxes, selector
+            for left, top, right, bottom in boxes:
+                assert 0 <= left and right <= size["width"], (name, selector, left, right)
+                assert 0 <= top and bottom <= size["height"], (name, selector, top, bottom)
+        canvas = page.locator(".vcanvas canvas.sketch").bounding_box()
+        assert canvas and canvas["width"] >= 640, (name, canvas)
+    page.set_viewport_size(LAPTOPS[0])
+    assert_accessible(page, "the drawer at 1280x800")
+    assert not drawer.errors, drawer.errors
