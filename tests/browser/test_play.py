@@ -6,9 +6,17 @@ from __future__ import annotations
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import DESKTOP, PHONE, Open, shot
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Open
 from tests.browser.test_visual import balanced_table, drawer_of_choose
 from tests.browser.ui import choose, create_room, join, wait_phase
+
+
+def shot(page: Page, name: str, *, full_page: bool = False) -> None:
+    """A screenshot in artifacts/screenshots/, with time to spare on a busy machine."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    if full_page:
+        page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, timeout=60_000)
 
 
 def _add_bots(page: Page, seated: int, n: int) -> None:
@@ -163,3 +171,77 @@ def test_the_drawer_has_canvas_and_every_tool_on_one_laptop_screen(open_player: 
     page.set_viewport_size(LAPTOPS[0])
     assert_accessible(page, "the drawer at 1280x800")
     assert not drawer.errors, drawer.errors
+
+
+TV: ViewportSize = {"width": 1920, "height": 1080}
+
+
+def _whole_on_screen(page: Page, selector: str) -> None:
+    size = page.viewport_size
+    assert size
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    assert boxes, selector
+    for left, top, right, bottom in boxes:
+        assert 0 <= left and right <= size["width"] and 0 <= top and bottom <= size["height"], (
+            selector,
+            (left, top, right, bottom),
+        )
+
+
+def test_the_table_screen_of_an_online_game_is_a_tv_view(open_player: Open) -> None:
+    ann = open_player("ann", PHONE)
+    code = create_room(ann, "Ann", "dixit")
+    tv = open_player("tv", TV)
+    tv.page.goto(f"/r/{code}?table")
+    # No "join or watch?" gate: the way to join, and the board, big.
+    expect(tv.page.locator("#join-qr")).to_be_visible()
+    expect(tv.page.locator(".gate")).to_have_count(0)
+    _whole_on_screen(tv.page, "#table-board svg")
+    shot(tv.page, "play-tv-lobby-1920")
+    assert_accessible(tv.page, "the table screen's lobby")
+    _add_bots(ann.page, 1, 2)
+    ann.page.click("#start")
+    ann.page.click("#claim")
+    choose(ann.page, ".hand-row .card-tile")
+    ann.page.fill("#clue-text", "Far away")
+    ann.page.press("#clue-text", "Enter")
+    # The bots add their cards and vote at once: the results of turn 1 on the screen,
+    # and what comes next above them.
+    results = tv.page.locator("#reveal-panel[data-turn='1']")
+    expect(results).to_be_visible()
+    expect(tv.page.locator("#table-next")).to_contain_text("Next turn:")
+    _whole_on_screen(tv.page, "#table-board svg")
+    _whole_on_screen(tv.page, "#reveal-panel .reveal-row .card-tile")
+    shot(tv.page, "play-tv-results-1920")
+    assert_accessible(tv.page, "the table screen's results")
+    # Then the next turn by itself (a bot told its clue at once): the results go, the
+    # cards come face down as they are added (the storyteller's and the other bot's).
+    now = tv.page.locator("#table-now[data-turn='2'][data-phase='submit']")
+    expect(now).to_be_visible(timeout=20_000)
+    expect(results).to_have_count(0)
+    expect(tv.page.locator("#table-clue")).not_to_be_empty()
+    expect(tv.page.locator("#table-now .card-back")).to_have_count(2)
+    _whole_on_screen(tv.page, "#table-now .card-back")
+    shot(tv.page, "play-tv-submit-1920")
+    wait_phase(ann.page, "submit")
+    choose(ann.page, ".hand-row .card-tile")
+    ann.page.click("#confirm-card")
+    # The vote: the cards on the table face up, numbered, and the board, on one screen.
+    expect(tv.page.locator("#table-now[data-phase='vote'] .card-face")).to_have_count(3)
+    _whole_on_screen(tv.page, "#table-now .card-face")
+    _whole_on_screen(tv.page, "#table-board svg")
+    positions = tv.page.locator("#table-now .card-face").evaluate_all(
+        "els => els.map(e => Number(e.dataset.position))"
+    )
+    assert positions == [1, 2, 3], positions
+    expect(tv.page.locator("#reveal-panel")).to_have_count(0)
+    shot(tv.page, "play-tv-vote-1920")
+    assert_accessible(tv.page, "the table screen's vote")
+    for size, label in ((DESKTOP, "1280"), (PHONE, "375")):
+        tv.page.set_viewport_size(size)
+        expect(tv.page.locator("#table-now .card-face").first).to_be_visible()
+        shot(tv.page, f"play-tv-vote-{label}")
+    assert not tv.errors and not ann.errors, (tv.errors, ann.errors)

@@ -348,8 +348,10 @@ function onHashChange() {
 
 async function start() {
   if (tableMode) {
-    // The table screen watches as a spectator whatever seat this browser holds.
+    // The table screen watches as a spectator whatever seat this browser holds, and
+    // asks nobody whether to join or watch.
     document.body.classList.add("table-screen");
+    app.ui.watching = true;
   } else {
     takeHashToken();
     app.token = loadToken(code);

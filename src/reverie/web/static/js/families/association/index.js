@@ -12,6 +12,8 @@ import { revealView } from "./reveal.js";
 import { stageView, choice } from "./stage.js";
 import { finalView, scoresView, boardView, logView } from "./panels.js";
 import { optionsFields, readOptions } from "./options.js";
+import { tableView } from "./table.js";
+import { tableMode } from "../../shell/table.js";
 
 /** The turn of the last round whose results this page has folded away. */
 let revealClosed = null;
@@ -29,7 +31,8 @@ function onState(f, prev) {
   const prevTurn = prev?.game?.last_round?.turn ?? null;
   if (lr && lr.turn !== prevTurn) {
     revealClosed = prev ? null : lr.turn;
-    if (prev) bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal-panel");
+    // The table screen stays as it is: its results take the place of the turn.
+    if (prev && !tableMode) bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal-panel");
   }
   if (!f.game) revealClosed = null;
   const deck = f.room.deck;
@@ -165,4 +168,5 @@ export const association = {
   onKey: (e) => {
     if (e.key === "Escape") closeZoom();
   },
+  table: tableView,
 };

@@ -89,9 +89,10 @@ function pointsText(p) {
  * gallery: true when every card on the table is the storyteller's (no owners to show).
  * @param {Record<string, any>} round
  * @param {{seat: number, name: string, color: string}[]} players
- * @param {{gallery?: boolean, you?: number | null, onClose?: (() => void) | null}} [opts]
+ * folded: whether who voted for what starts folded (by default on a phone).
+ * @param {{gallery?: boolean, you?: number | null, onClose?: (() => void) | null, folded?: boolean}} [opts]
  */
-export function revealView(round, players, { gallery = false, you = null, onClose = null } = {}) {
+export function revealView(round, players, { gallery = false, you = null, onClose = null, folded = phone() } = {}) {
   /** @param {number} seat */
   const bySeat = (seat) => players.find((p) => p.seat === seat) || { seat, name: `#${seat + 1}`, color: "#888" };
   const st = bySeat(round.storyteller);
@@ -183,7 +184,7 @@ export function revealView(round, players, { gallery = false, you = null, onClos
     h(
       "details",
       {
-        class: "reveal-details", id: "reveal-details", open: unfolded.get(round.turn) ?? !phone(),
+        class: "reveal-details", id: "reveal-details", open: unfolded.get(round.turn) ?? !folded,
         ontoggle: (/** @type {Event} */ e) => unfolded.set(round.turn, /** @type {HTMLDetailsElement} */ (e.currentTarget).open),
       },
       h("summary", { id: "reveal-details-summary" }, t("reveal.details")),
