@@ -36,8 +36,9 @@ def axe_violations(page: Page, selector: str | None = None) -> list[dict[str, An
         """async ([selector, tags]) => {
             const res = await axe.run(selector ? document.querySelector(selector) : document,
                 {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+            const where = (n) => n.target.join(" ") + " :: " + n.failureSummary;
             return res.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + " :: " + n.failureSummary)}));
+                nodes: v.nodes.slice(0, 5).map(where)}));
         }""",
         [selector, TAGS],
     )
@@ -47,4 +48,5 @@ def axe_violations(page: Page, selector: str | None = None) -> list[dict[str, An
 def assert_accessible(page: Page, where: str, selector: str | None = None) -> None:
     """Fail with axe-core's findings when the page breaks a WCAG 2.2 AA rule."""
     found = axe_violations(page, selector)
-    assert not found, f"{where}: " + "\n".join(f"{v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in found)
+    lines = [f"{v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in found]
+    assert not found, f"{where}: " + "\n".join(lines)

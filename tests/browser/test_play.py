@@ -45,7 +45,7 @@ def _all_on_screen(page: Page, selector: str) -> None:
     boxes = page.locator(selector).evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
     )
-    assert boxes and all(0 <= left and right <= width for left, right in boxes), boxes
+    assert boxes and all(left >= 0 and right <= width for left, right in boxes), boxes
     row = page.locator(selector).first.locator("xpath=ancestor::div[contains(@class,'card-row')]")
     assert row.evaluate("r => r.scrollWidth <= r.clientWidth + 1"), "the row scrolls sideways"
 
@@ -82,8 +82,9 @@ def test_start_brings_the_stage_and_a_phone_sees_its_whole_hand(open_player: Ope
     expect(ann.page.locator(".hand-row .card-tile")).to_have_count(6)
     ann.page.locator(".hand-row .card-tile").nth(4).click()
     expect(ann.page.locator("#zoom")).to_be_visible()
-    box = ann.page.locator("#zoom .zoom-card").bounding_box()
-    assert box and box["width"] > 2 * ann.page.locator(".hand-row .card-tile").first.bounding_box()["width"]  # type: ignore[index]
+    big = ann.page.locator("#zoom .zoom-card").bounding_box()
+    small = ann.page.locator(".hand-row .card-tile").first.bounding_box()
+    assert big and small and big["width"] > 2 * small["width"], (big, small)
     ann.page.click("#zoom-choose")
     shot(ann.page, "play-hand-375", full_page=True)
     assert_accessible(ann.page, "the storyteller's stage at 375 px")
@@ -147,8 +148,14 @@ def test_the_drawer_has_canvas_and_every_tool_on_one_laptop_screen(open_player: 
             - document.getElementById('status').getBoundingClientRect().bottom - 8) < 3"""
     )
     tools = [
-        ".vcanvas canvas.sketch", "#subject", ".vpalette label", ".vmodes label",
-        ".vsizes label", "#tool-undo", "#tool-clear", "#guesses",
+        ".vcanvas canvas.sketch",
+        "#subject",
+        ".vpalette label",
+        ".vmodes label",
+        ".vsizes label",
+        "#tool-undo",
+        "#tool-clear",
+        "#guesses",
     ]
     for size in (*LAPTOPS, PHONE):
         page.set_viewport_size(size)
@@ -164,8 +171,8 @@ def test_the_drawer_has_canvas_and_every_tool_on_one_laptop_screen(open_player: 
             )
             assert boxes, selector
             for left, top, right, bottom in boxes:
-                assert 0 <= left and right <= size["width"], (name, selector, left, right)
-                assert 0 <= top and bottom <= size["height"], (name, selector, top, bottom)
+                assert left >= 0 and right <= size["width"], (name, selector, left, right)
+                assert top >= 0 and bottom <= size["height"], (name, selector, top, bottom)
         canvas = page.locator(".vcanvas canvas.sketch").bounding_box()
         assert canvas and canvas["width"] >= 640, (name, canvas)
     page.set_viewport_size(LAPTOPS[0])
@@ -185,7 +192,7 @@ def _whole_on_screen(page: Page, selector: str) -> None:
     )
     assert boxes, selector
     for left, top, right, bottom in boxes:
-        assert 0 <= left and right <= size["width"] and 0 <= top and bottom <= size["height"], (
+        assert left >= 0 and right <= size["width"] and top >= 0 and bottom <= size["height"], (
             selector,
             (left, top, right, bottom),
         )
