@@ -129,6 +129,8 @@ def test_start_brings_the_stage_and_a_phone_sees_its_whole_hand(open_player: Ope
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
 
 
+#: A television, for the table screen.
+TV: ViewportSize = {"width": 1920, "height": 1080}
 #: The laptop screens the drawer must fit: 1280x800 and 1366x768.
 LAPTOPS: list[ViewportSize] = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}]
 
@@ -177,10 +179,19 @@ def test_the_drawer_has_canvas_and_every_tool_on_one_laptop_screen(open_player: 
         assert canvas and canvas["width"] >= 640, (name, canvas)
     page.set_viewport_size(LAPTOPS[0])
     assert_accessible(page, "the drawer at 1280x800")
-    assert not drawer.errors, drawer.errors
-
-
-TV: ViewportSize = {"width": 1920, "height": 1080}
+    # The table screen of the drawing game: no gate, the room's two columns on the TV
+    # (the drawing and the board side by side, not stacked across the screen).
+    tv = open_player("tv", TV)
+    tv.page.goto(page.url + "?table")
+    expect(tv.page.locator("#stage .vstage")).to_be_visible()
+    expect(tv.page.locator(".gate")).to_have_count(0)
+    _whole_on_screen(tv.page, "#board .vsquare")
+    stage = tv.page.locator("#stage").bounding_box()
+    board = tv.page.locator("#board").bounding_box()
+    assert stage and board and board["x"] > stage["x"] + stage["width"] - 1, (stage, board)
+    shot(tv.page, "play-tv-visual-1920")
+    assert_accessible(tv.page, "the drawing game's table screen")
+    assert not drawer.errors and not tv.errors, (drawer.errors, tv.errors)
 
 
 def _whole_on_screen(page: Page, selector: str) -> None:
