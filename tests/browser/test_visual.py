@@ -320,7 +320,8 @@ def next_blank(room: Any) -> str:
 
 
 def test_visual_word_and_proverb_rounds(open_player: Open, room_log: Callable[[str], Any]) -> None:
-    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1"})
+    # Three minutes to draw: the word turn takes a dozen screenshots, slow on a busy machine.
+    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1", "draw_seconds": "180"})
     ann, bob = table.teams[0]
     # The host can make three teams (an empty one) and go back to two.
     ann.page.select_option("#team-count", "3")
