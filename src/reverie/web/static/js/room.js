@@ -37,8 +37,6 @@ function statusText() {
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
 
-let statusOpen = false;
-
 function statusBar() {
   const r = room();
   const move = yourMove();
@@ -47,8 +45,8 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    // One line on a phone; a tap shows the whole of it.
-    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], "aria-live": "polite", "aria-atomic": "true", onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
+    // Whole on a phone too: across the screen, on two lines if it must (css).
+    h("p", { id: "status-text", class: "status-text", "aria-live": "polite", "aria-atomic": "true" }, statusText()),
     h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
     h(
       "span",
