@@ -55,9 +55,8 @@ def test_drawer_phone_screen(open_player: Open) -> None:
     _inside(page, "#pen-tools")
     _inside(page, ".vaccept")
     assert page.locator(".vcanvas canvas").first.evaluate(UNCOVERED) == ""
-    # The status bar is short (the whole status line, then the badge and the timer:
-    # at most two lines, issue #24); the stage does not show the timer again.
+    # The status bar is one line, its timer inline; the stage does not show it again.
     bar = page.locator("#status").bounding_box()
-    assert bar and bar["height"] < 72, bar
+    assert bar and bar["height"] < 56, bar
     expect(page.locator("#countdown")).to_be_visible()
     expect(page.locator("#stage .vtimer-text")).to_have_count(0)

@@ -45,16 +45,20 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    // Whole on a phone too: across the screen, on two lines if it must (css).
+    // Whole on a phone too, its lines around the badge, clock and sound toggle (css).
     h("p", { id: "status-text", class: "status-text", "aria-live": "polite", "aria-atomic": "true" }, statusText()),
-    h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
     h(
       "span",
-      { id: "countdown", class: ["countdown", clock && clock.secs <= 10 && "urgent"], role: "timer", hidden: !clock, "aria-label": clock ? t("status.time_left", { time: clock.text }) : null },
-      icon("clock", { size: 18 }),
-      h("span", { class: "count" }, clock?.text ?? ""),
+      { class: "status-tools" },
+      h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
+      h(
+        "span",
+        { id: "countdown", class: ["countdown", clock && clock.secs <= 10 && "urgent"], role: "timer", hidden: !clock, "aria-label": clock ? t("status.time_left", { time: clock.text }) : null },
+        icon("clock", { size: 18 }),
+        h("span", { class: "count" }, clock?.text ?? ""),
+      ),
+      r?.you ? muteButton(draw) : null,
     ),
-    r?.you ? muteButton(draw) : null,
   ];
 }
 
@@ -135,14 +139,22 @@ function stageIntoView() {
   });
 }
 
+/** The status bar's measures, after a render or a change of the screen's size. */
+function fitStatus() {
+  const bar = $("#status");
+  // A phone's status line leaves room for the badge, clock and toggle in its corner.
+  bar.style.setProperty("--tools-w", `${/** @type {HTMLElement | null} */ (bar.querySelector(".status-tools"))?.offsetWidth ?? 0}px`);
+  // What scrolls into view stops below the sticky status bar (css: --status-h).
+  document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
+}
+
 function draw() {
   const bar = $("#status");
   const move = yourMove();
   // The bar says "your move" in colour too, not only in its badge.
   bar.classList.toggle("your-move", move);
   render(statusBar(), bar);
-  // What scrolls into view stops below the sticky status bar (css: --status-h).
-  document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
+  fitStatus();
   render(page(), $("#main"));
   // A move of a new phase or turn is a new move, even when the last one was ours too.
   const g = game();
@@ -378,6 +390,7 @@ async function start() {
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
   window.addEventListener("hashchange", onHashChange);
+  window.addEventListener("resize", fitStatus);
   window.addEventListener("storage", onStorage);
 }
 
