@@ -320,7 +320,8 @@ def next_blank(room: Any) -> str:
 
 
 def test_visual_word_and_proverb_rounds(open_player: Open, room_log: Callable[[str], Any]) -> None:
-    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1"})
+    # Three minutes to draw: the word turn takes a dozen screenshots, slow on a busy machine.
+    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1", "draw_seconds": "180"})
     ann, bob = table.teams[0]
     # The host can make three teams (an empty one) and go back to two.
     ann.page.select_option("#team-count", "3")
@@ -365,6 +366,12 @@ def test_visual_word_and_proverb_rounds(open_player: Open, room_log: Callable[[s
             # The team that guessed the proverb plays the next turn.
             wait_turn(table, number + 1)
             assert table.team_of(drawer_of_choose(table)) == solver
+            # Every team drew it: the turn just finished names each drawer (issue #24).
+            title = ann.page.locator("#last-turn .vlast-title")
+            expect(title).to_contain_text("every team drew the proverb")
+            text = title.inner_text()
+            for members in table.teams.values():
+                assert any(p.label.capitalize() in text for p in members), text
     no_errors([*table.everyone, eve])
 
 
@@ -481,9 +488,13 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
             expect(other.page.locator("#decision")).to_contain_text("which token to give up")
             shots(mate.page, "visual-lose")
             shots(other.page, "visual-lose-wait")
+            given = mate.page.locator(".forfeit-token").first.get_attribute("data-token")
             mate.page.locator(".forfeit-token").first.click()
             wait_turn(table, number + 1)
             expect(tokens).to_have_count(held - 1)
+            # The turn just finished says which token it cost (issue #24).
+            lost = ann.page.locator("#last-lost .vtoken")
+            expect(lost).to_have_attribute("data-token", given or "")
             no_errors(table.everyone)
             return
         if team == first:
