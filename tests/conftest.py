@@ -2,26 +2,59 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from tests import pg, redisdb
+from tests.pg import postgres_server, postgres_server_url, postgres_url
+from tests.redisdb import redis_server, redis_server_url, redis_url
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+__all__ = [
+    "postgres_server",
+    "postgres_server_url",
+    "postgres_url",
+    "redis_server",
+    "redis_server_url",
+    "redis_url",
+]
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
+# The fixtures that reach each service, and the marker their tests get.
+SERVICES = {
+    pg.MARK: {"postgres_url", "postgres_server"},
+    redisdb.MARK: {"redis_url", "redis_server"},
+}
+# A Redis given by REVERIE_TEST_REDIS_URL is shared by the workers (tests/redisdb.py).
+SHARED_REDIS_GROUP = "shared-redis"
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark as ``browser`` every test that needs Chromium, so ``-m "not browser"`` skips them.
+    """Mark as ``browser`` every test that needs Chromium, and as ``postgres`` / ``redis``
+    every test that needs that service, so that ``-m "not browser and not postgres and
+    not redis"`` leaves them out.
 
-    A hook rather than a ``pytestmark`` per module: a new browser test module, or a test
-    elsewhere that asks for the ``browser`` fixture, is marked without anyone remembering to.
+    A hook rather than a ``pytestmark`` per module: a new test module, or a test elsewhere
+    that asks for one of those fixtures, is marked without anyone remembering to. (A test
+    asking for one with ``request.getfixturevalue`` is marked by hand; the fixture fails it
+    otherwise.)
     """
+    shared_redis = bool(os.environ.get(redisdb.ENV))
     for item in items:
-        if BROWSER_TESTS in item.path.parents or "browser" in getattr(item, "fixturenames", ()):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if BROWSER_TESTS in item.path.parents or "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
+        for mark, names in SERVICES.items():
+            if fixtures & names:
+                item.add_marker(mark)
+        if shared_redis and "redis_url" in fixtures:
+            # One worker runs them (under --dist loadgroup, which make test uses).
+            item.add_marker(pytest.mark.xdist_group(SHARED_REDIS_GROUP))
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ from reverie.games import Limit
 from reverie.web.limits import Registry
 from reverie.web.shared_limits import RedisLimiter
 from tests.aio import run_async
+from tests.services import RedisServer
 
 
 async def _until(check: Any, timeout: float = 5.0) -> None:
@@ -149,7 +150,13 @@ def test_a_process_that_goes_silent_is_forgotten(redis_url: str) -> None:
     run_async(main())
 
 
-def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(redis_url: str) -> None:
+def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(
+    redis_server: RedisServer,
+) -> None:
+    # A server of the test's own: dropping every subscriber of a shared one would drop
+    # other tests' (and other people's) too.
+    redis_url = redis_server.url
+
     async def main() -> None:
         b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
         got: list[tuple[str | None, dict[str, Any]]] = []

@@ -48,7 +48,11 @@ def start_server(
 
 @pytest.mark.parametrize(
     ("variant", "store"),
-    [("dixit", "sqlite"), ("pictoric-gallery", "sqlite"), ("imaginarium", "postgres")],
+    [
+        ("dixit", "sqlite"),
+        ("pictoric-gallery", "sqlite"),
+        pytest.param("imaginarium", "postgres", marks=pytest.mark.postgres),
+    ],
 )
 def test_kill_and_restart_mid_game(
     tmp_path: Path, variant: str, store: str, request: pytest.FixtureRequest
