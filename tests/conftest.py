@@ -34,6 +34,19 @@ SERVICES = {
 SHARED_REDIS_GROUP = "shared-redis"
 
 
+def _shares_a_module_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses a fixture set up once per module (or class): a deck read,
+    a model loaded, a deck built."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:  # a doctest
+        return False
+    return any(
+        defs and defs[-1].scope in ("module", "class", "package")
+        for defs in info.name2fixturedefs.values()
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark as ``browser`` every test that needs Chromium, and as ``postgres`` / ``redis``
     every test that needs that service, so that ``-m "not browser and not postgres and
@@ -43,6 +56,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     that asks for one of those fixtures, is marked without anyone remembering to. (A test
     asking for one with ``request.getfixturevalue`` is marked by hand; the fixture fails it
     otherwise.)
+
+    For ``make test``'s workers (pytest-xdist, ``--dist loadgroup``): the tests sharing a
+    module-scoped fixture run on one worker (handed out one by one, they would each set it
+    up again on whichever worker took them), and the long tests (``slow``, ``browser``)
+    come first, so that no worker is left with one at the end while the others idle.
     """
     shared_redis = bool(os.environ.get(redisdb.ENV))
     for item in items:
@@ -53,8 +71,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             if fixtures & names:
                 item.add_marker(mark)
         if shared_redis and "redis_url" in fixtures:
-            # One worker runs them (under --dist loadgroup, which make test uses).
+            # One worker runs them, one at a time (see tests/redisdb.py).
             item.add_marker(pytest.mark.xdist_group(SHARED_REDIS_GROUP))
+        elif _shares_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    # A stable sort: within each kind, the order of the files.
+    items.sort(
+        key=lambda i: (
+            0 if i.get_closest_marker("slow") else 1 if i.get_closest_marker("browser") else 2
+        )
+    )
 
 
 @pytest.fixture(scope="session")

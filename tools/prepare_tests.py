@@ -71,6 +71,31 @@ def venv_need(venv: Path) -> Need | None:
     return Need(f"python{sys.version_info.major}.{sys.version_info.minor}-venv")
 
 
+def eslint_runs_on(version: str) -> bool:
+    """Whether ESLint (pinned in package.json: 10, for node ^20.19, ^22.13 or >= 24) runs
+    on a ``node --version`` such as ``v20.19.2``; an unreadable one is let through.
+
+    >>> [eslint_runs_on(v) for v in ("v18.20.4", "v20.19.2", "v21.7.0", "v22.12.0", "v24.1.0")]
+    [False, True, False, False, True]
+    """
+    try:
+        major, minor = (int(p) for p in version.strip().lstrip("v").split(".")[:2])
+    except ValueError:
+        return True
+    return (major == 20 and minor >= 19) or (major == 22 and minor >= 13) or major >= 24
+
+
+def node_version() -> str | None:
+    """``node --version`` of the node on PATH (None without one)."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    try:
+        return subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return None
+
+
 def missing(root: Path, venv: Path) -> list[str]:
     """The packages to install, in a fixed order."""
     needs = [n for n in NEEDS if not n.present(root)]
@@ -110,25 +135,31 @@ def prepare(
     """Install what is missing (as root, with apt-get), or name it in one line on
     ``err``; the exit status for make."""
     packages = missing(root, venv)
-    if not packages:
-        return 0
-    if is_root and shutil.which("apt-get"):
+    if packages and is_root and shutil.which("apt-get"):
         print(f"make test: installing {' '.join(packages)}", file=err)
         try:
             install(packages, root, run)
         except subprocess.CalledProcessError as exc:
             print(f"make test: {' '.join(exc.cmd)} failed ({exc.returncode})", file=err)
             return 1
-        still = missing(root, venv)
-        if not still:
-            return 0
-        packages = still
-    print(
-        f"make test needs Debian packages that are missing; as root, run: "
-        f"apt-get install -y {' '.join(packages)}",
-        file=err,
-    )
-    return 1
+        packages = missing(root, venv)
+    if packages:
+        print(
+            f"make test needs Debian packages that are missing; as root, run: "
+            f"apt-get install -y {' '.join(packages)}",
+            file=err,
+        )
+        return 1
+    # Debian 12's own nodejs is 18: there, Node.js comes from NodeSource (or Debian 13).
+    node = node_version()
+    if node is not None and not eslint_runs_on(node):
+        print(
+            f"make test needs Node.js 20.19+, 22.13+ or 24+ for ESLint (found {node}): "
+            "Debian 13's nodejs, or NodeSource's packages on Debian 12",
+            file=err,
+        )
+        return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,15 +28,17 @@ async def _until(check: Any, timeout: float = 5.0) -> None:
 def test_a_lease_has_one_holder_until_it_runs_out_or_is_released(redis_url: str) -> None:
     async def main() -> None:
         client = aioredis.Redis.from_url(redis_url)
-        a = RedisLeases(client, "A", seconds=0.3)
-        b = RedisLeases(client, "B", seconds=0.3)
+        # Redis's clock runs the leases: the margins (half a lease) outlast a pause of
+        # this process on a busy machine (the tests run in parallel).
+        a = RedisLeases(client, "A", seconds=1.0)
+        b = RedisLeases(client, "B", seconds=1.0)
         assert await a.take("ROOM1") and await a.take("ROOM1")  # taken, then renewed
         assert not await b.take("ROOM1")
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
         assert await a.take("ROOM1")  # renewal pushes the end back ...
-        await asyncio.sleep(0.2)
-        assert not await b.take("ROOM1")  # ... so it is still A's
-        await asyncio.sleep(0.4)  # A stopped renewing (died): it runs out
+        await asyncio.sleep(0.6)
+        assert not await b.take("ROOM1")  # ... so it is still A's (the first end is past)
+        await asyncio.sleep(1.0)  # A stopped renewing (died): it runs out
         assert await b.take("ROOM1") and not await a.take("ROOM1")
         await a.release("ROOM1")  # not A's to release
         assert not await a.take("ROOM1")
