@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, sync_playwright
 
 from tests import pg, redisdb
@@ -22,6 +23,11 @@ __all__ = [
     "redis_server_url",
     "redis_url",
 ]
+
+# No wall-clock limit on a hypothesis example (the project's rule for tests): the 200 ms
+# default fails a quick example that a busy machine paused (make test runs parallel workers).
+settings.register_profile("reverie", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("reverie")
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
@@ -92,7 +98,11 @@ def browser() -> Iterator[Browser]:
             f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium fonts-dejavu-core"
         )
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        # The session's browser tests all hang on this launch (one per worker, started
+        # together): a long bound rather than Playwright's 30 s.
+        b = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, timeout=120_000
+        )
         try:
             yield b
         finally:

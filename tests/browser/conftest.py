@@ -77,7 +77,9 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     log.close()
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # Generous: the session's browser tests all hang on this server, and make test starts
+    # one per worker at once, beside each worker's Chromium, on a machine perhaps busy.
+    deadline = time.monotonic() + 120
     while True:
         if proc.poll() is not None:
             pytest.fail(f"reverie serve exited early:\n{log_path.read_text(errors='replace')}")

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
 
 
-def _wait(url: str, timeout: float = 20.0) -> httpx.Response:
+def _wait(url: str, timeout: float = 60.0) -> httpx.Response:
+    # A bound on a start, not a speed test: the tests run in parallel workers.
     end = time.monotonic() + timeout
     while True:
         try:

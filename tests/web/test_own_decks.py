@@ -50,6 +50,9 @@ def upload(base: str, deck: str, owner: str, name: str, data: bytes, **fit: Any)
         params={"name": name, **fit},
         content=data,
         headers={OWNER: owner},
+        # Reading and re-encoding pictures is CPU: on a busy machine (parallel workers) a
+        # zip of them takes more than httpx's 5 s. A bound, not a speed test.
+        timeout=60,
     )
 
 
