@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 from tests import pg, redisdb
 from tests.pg import postgres_server, postgres_server_url, postgres_url
@@ -97,6 +97,7 @@ def browser() -> Iterator[Browser]:
         pytest.fail(
             f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium fonts-dejavu-core"
         )
+    expect.set_options(timeout=30_000)  # a bound (see tests/browser/conftest.py), not 5 s
     with sync_playwright() as p:
         # The session's browser tests all hang on this launch (one per worker, started
         # together): a long bound rather than Playwright's 30 s.

@@ -156,7 +156,9 @@ def open_player(browser: Browser, server: str) -> Iterator[Open]:
 
     def make(label: str, viewport: ViewportSize = DESKTOP, lang: str = "en") -> Player:
         ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)
-        ctx.set_default_timeout(10_000)
+        # Bounds, not speed tests: make test runs Chromiums in parallel workers on what
+        # may be a busy machine (the same 30 s everywhere in the browser tests).
+        ctx.set_default_timeout(30_000)
         page = ctx.new_page()
         player = Player(ctx, page, label)
 

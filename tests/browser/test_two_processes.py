@@ -39,7 +39,7 @@ def test_a_gallery_game_in_chromium_across_two_processes(
 
     def player(label: str, base: str, size: dict[str, int]) -> Player:
         ctx = browser.new_context(viewport=size, locale="en", base_url=base)  # type: ignore[arg-type]
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(30_000)
         p = Player(ctx, ctx.new_page(), label)
         p.page.on("pageerror", lambda e: p.errors.append(str(e)))
         made.append(p)

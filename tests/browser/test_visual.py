@@ -100,7 +100,7 @@ def turn_number(page: Page) -> int:
 
 def wait_turn(table: Table, number: int) -> None:
     for p in table.everyone:
-        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=15_000)
+        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=30_000)
 
 
 def drawer_of_choose(table: Table) -> Player:
@@ -153,7 +153,7 @@ def settle_bonus(table: Table, team: int) -> None:
     """A landing on a bonus token asks the team: keep it (when asked)."""
     page = table.teams[team][0].page
     page.wait_for_function(
-        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=10_000
+        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=30_000
     )
     if page.locator("#bonus-keep").count():
         page.click("#bonus-keep")
