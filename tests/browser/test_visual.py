@@ -467,9 +467,13 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
         for p in table.everyone:
             wait_phase(p.page, "draw")
         tokens = ann.page.locator(f"#scores .vteam[data-team='{team}'] .vteam-tokens .vtoken")
+        # Read in one go: the 4 s draw may run out and re-render the tokens between a
+        # count and reading each one (seen on a busy machine with parallel workers).
         values = {
-            (v.get_attribute("data-value"), "bonus" in (v.get_attribute("class") or ""))
-            for v in tokens.all()
+            (value, bonus)
+            for value, bonus in tokens.evaluate_all(
+                "els => els.map(e => [e.dataset.value ?? null, e.classList.contains('bonus')])"
+            )
         }
         if team == first and len(values) > 1:
             # Let the time run out: the team must give one of its tokens up.
