@@ -55,7 +55,7 @@ def table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
 
     def open_(label: str, viewport: ViewportSize) -> Player:
         ctx = browser.new_context(viewport=viewport, locale="en", base_url=server.base)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)
         player = Player(ctx, ctx.new_page(), label)
         player.page.on("pageerror", lambda e: player.errors.append(str(e)))
         made.append(player)

@@ -412,7 +412,7 @@ def test_cues_when_it_becomes_my_move(open_player: Open) -> None:
     choose(ann.page, ".hand-row .card-tile")
     ann.page.fill("#clue-text", "Far away")
     ann.page.press("#clue-text", "Enter")
-    expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=15_000)
+    expect(ann.page.locator("#confirm-card")).to_be_visible(timeout=30_000)
     ann.page.wait_for_function("window.__cues.vibrate >= 1")
     ann.page.wait_for_function("window.__cues.tones >= 2")  # the two tones of the cue
     # Muted: remembered across a reload.

@@ -100,7 +100,7 @@ def turn_number(page: Page) -> int:
 
 def wait_turn(table: Table, number: int) -> None:
     for p in table.everyone:
-        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=15_000)
+        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=30_000)
 
 
 def drawer_of_choose(table: Table) -> Player:
@@ -153,7 +153,7 @@ def settle_bonus(table: Table, team: int) -> None:
     """A landing on a bonus token asks the team: keep it (when asked)."""
     page = table.teams[team][0].page
     page.wait_for_function(
-        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=10_000
+        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=30_000
     )
     if page.locator("#bonus-keep").count():
         page.click("#bonus-keep")
@@ -474,9 +474,13 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
         for p in table.everyone:
             wait_phase(p.page, "draw")
         tokens = ann.page.locator(f"#scores .vteam[data-team='{team}'] .vteam-tokens .vtoken")
+        # Read in one go: the 4 s draw may run out and re-render the tokens between a
+        # count and reading each one (seen on a busy machine with parallel workers).
         values = {
-            (v.get_attribute("data-value"), "bonus" in (v.get_attribute("class") or ""))
-            for v in tokens.all()
+            (value, bonus)
+            for value, bonus in tokens.evaluate_all(
+                "els => els.map(e => [e.dataset.value ?? null, e.classList.contains('bonus')])"
+            )
         }
         if team == first and len(values) > 1:
             # Let the time run out: the team must give one of its tokens up.

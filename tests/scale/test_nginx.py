@@ -18,18 +18,16 @@ import pytest
 import redis
 from websockets.exceptions import ConnectionClosed
 
-from tests.scale.cluster import Nginx, PostgresServer, Process, RedisServer
-from tests.store.conftest import postgres_url
+from tests.scale.cluster import Nginx, Process
+from tests.services import PostgresServer, RedisServer
 from tests.web.harness import Client, create_room, join, logged_events, play, sync
-
-__all__ = ["postgres_url"]
 
 pytestmark = pytest.mark.slow
 
 
 class Cluster:
-    def __init__(self, folder: Path, database_url: str) -> None:
-        self.redis = RedisServer(folder).start()
+    def __init__(self, folder: Path, database_url: str, redis_server: RedisServer) -> None:
+        self.redis = redis_server
         self.processes = [Process(folder, database_url, self.redis.url).start() for _ in range(2)]
         self.nginx = Nginx(folder, [p.port for p in self.processes]).start()
         self.database_url = database_url
@@ -55,8 +53,8 @@ class Cluster:
 
 
 @pytest.fixture
-def cluster(tmp_path: Path, postgres_url: str) -> Iterator[Cluster]:
-    c = Cluster(tmp_path, postgres_url)
+def cluster(tmp_path: Path, postgres_url: str, redis_server: RedisServer) -> Iterator[Cluster]:
+    c = Cluster(tmp_path, postgres_url, redis_server)
     try:
         yield c
     finally:
@@ -150,9 +148,8 @@ def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) 
     cluster.redis.kill()
     # Moves go on (the log is PostgreSQL); the processes cannot tell each other.
     play(players, seed=1, until=lambda s: s["game"]["phase"] == "vote")
-    cluster.redis = RedisServer(cluster.redis.folder)
-    cluster.redis.port = int(a.bus_url.rsplit(":", 1)[1].split("/")[0])
-    cluster.redis.start()
+    port = int(a.bus_url.rsplit(":", 1)[1].split("/")[0])
+    cluster.redis = RedisServer(cluster.redis.folder, port=port).start()
     # Once Redis is back, both processes reload the room: every player converges.
     final = play(players, seed=2)
     assert final["game"]["phase"] == "over"
@@ -162,10 +159,9 @@ def test_a_redis_restart_loses_messages_but_no_player_notices(cluster: Cluster) 
 
 
 def test_a_database_restart_refuses_moves_while_down_then_the_game_goes_on(
-    tmp_path: Path,
+    tmp_path: Path, postgres_server: PostgresServer, redis_server: RedisServer
 ) -> None:
-    pg = PostgresServer().init().start()
-    redis_server = RedisServer(tmp_path).start()
+    pg = postgres_server
     processes = [Process(tmp_path, pg.url, redis_server.url).start() for _ in range(2)]
     try:
         a, b = processes
@@ -192,8 +188,6 @@ def test_a_database_restart_refuses_moves_while_down_then_the_game_goes_on(
     finally:
         for p in processes:
             p.stop()
-        redis_server.kill()
-        pg.remove()
 
 
 def test_sigterm_sends_sockets_elsewhere_and_gives_the_leases_up(cluster: Cluster) -> None:

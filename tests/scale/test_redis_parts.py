@@ -14,6 +14,7 @@ from reverie.games import Limit
 from reverie.web.limits import Registry
 from reverie.web.shared_limits import RedisLimiter
 from tests.aio import run_async
+from tests.services import RedisServer
 
 
 async def _until(check: Any, timeout: float = 5.0) -> None:
@@ -34,15 +35,17 @@ def test_a_lease_has_one_holder_until_it_runs_out_or_is_released(redis_url: str)
     async def main() -> None:
         client = aioredis.Redis.from_url(redis_url)
         await _up_for_long(client)
-        a = RedisLeases(client, "A", seconds=0.3)
-        b = RedisLeases(client, "B", seconds=0.3)
+        # Redis's clock runs the leases: the margins (half a lease) outlast a pause of
+        # this process on a busy machine (the tests run in parallel).
+        a = RedisLeases(client, "A", seconds=1.0)
+        b = RedisLeases(client, "B", seconds=1.0)
         assert await a.take("ROOM1") and await a.take("ROOM1")  # taken, then renewed
         assert not await b.take("ROOM1")
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
         assert await a.take("ROOM1")  # renewal pushes the end back ...
-        await asyncio.sleep(0.2)
-        assert not await b.take("ROOM1")  # ... so it is still A's
-        await asyncio.sleep(0.4)  # A stopped renewing (died): it runs out
+        await asyncio.sleep(0.6)
+        assert not await b.take("ROOM1")  # ... so it is still A's (the first end is past)
+        await asyncio.sleep(1.0)  # A stopped renewing (died): it runs out
         assert await b.take("ROOM1") and not await a.take("ROOM1")
         await a.release("ROOM1")  # not A's to release
         assert not await a.take("ROOM1")
@@ -183,7 +186,13 @@ def test_a_process_that_goes_silent_is_forgotten(redis_url: str) -> None:
     run_async(main())
 
 
-def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(redis_url: str) -> None:
+def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(
+    redis_server: RedisServer,
+) -> None:
+    # A server of the test's own: dropping every subscriber of a shared one would drop
+    # other tests' (and other people's) too.
+    redis_url = redis_server.url
+
     async def main() -> None:
         b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
         got: list[tuple[str | None, dict[str, Any]]] = []

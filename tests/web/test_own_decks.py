@@ -15,6 +15,7 @@ from PIL import Image
 
 from reverie.content.uploads import CARD_SIZE
 from tests.pictures import SECRET, bomb_png, damaged_jpeg, exif_jpeg, numbered, picture, zip_of
+from tests.services import RedisServer
 
 from .harness import Client, ServerThread, SkewClock
 
@@ -269,12 +270,13 @@ def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
         srv.stop()
 
 
-def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgres_url: str) -> None:
+def test_two_processes_on_postgresql_serve_the_same_deck(
+    tmp_path: Path, postgres_url: str, redis_server: RedisServer
+) -> None:
     """Decks live in the event store's database: a deck made on one process is played,
     served and deleted on another."""
-    from tests.scale.cluster import Process, RedisServer
+    from tests.scale.cluster import Process
 
-    redis_server = RedisServer(tmp_path).start()
     a = Process(tmp_path, postgres_url, redis_server.url).start()
     b = Process(tmp_path, postgres_url, redis_server.url).start()
     try:
@@ -299,4 +301,3 @@ def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgre
     finally:
         a.stop()
         b.stop()
-        redis_server.kill()
