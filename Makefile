@@ -8,6 +8,7 @@ PORT ?= 8000
 DECK_ARGS ?=
 # Extra options for the bench targets, e.g. make bench-load BENCH_ARGS='--rooms 100 --no-write'
 BENCH_ARGS ?=
+TEST_WORKERS ?= 4
 
 .PHONY: run test lint typecheck unit bench bench-load bench-strokes deck clean jscheck vendor
 
@@ -34,8 +35,10 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
+# The tests run in TEST_WORKERS processes (pytest-xdist), each with its own PostgreSQL
+# and Redis (tests/services.py): most of the suite waits on servers, sockets and Chromium.
 unit: $(BIN)/.installed
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 $(NODE_MODULES)/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -53,7 +56,11 @@ jscheck: $(NODE_MODULES)/.installed
 	sed '/^\/\/# sourceMappingURL=/d' $(NODE_MODULES)/preact/dist/preact.mjs | cmp - $(VENDOR)/preact/preact.js \
 		|| (echo "static/vendor/preact/preact.js is not the pinned preact: run make vendor" && false)
 
-test: lint typecheck jscheck unit
+# First what the system lacks: installed as root with apt-get, otherwise named in one line
+# and nothing else runs (tools/prepare_tests.py). No service needs to be running.
+test:
+	$(PYTHON) -m tools.prepare_tests
+	$(MAKE) --no-print-directory lint typecheck jscheck unit
 
 # Run as modules from the repo root: the benchmarks import each other as `benchmarks.*`.
 bench: $(BIN)/.installed

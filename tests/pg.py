@@ -1,9 +1,13 @@
-"""A fresh PostgreSQL schema per test (``REVERIE_TEST_POSTGRES_URL``, by default the
-local server's ``test`` database). A missing server fails the tests that need it; it
-never skips them."""
+"""PostgreSQL for the tests: a cluster of the test session's own (``tests/services.py``:
+initdb in a temporary folder, a free port; one per pytest-xdist worker, started by the
+first test that needs it and deleted at the end), or the server at
+``REVERIE_TEST_POSTGRES_URL`` when that is set. Each test gets a fresh schema, dropped
+afterwards. Missing binaries or an unreachable server fail the tests that need them;
+they are never skipped."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import secrets
 from collections.abc import Iterator
@@ -12,25 +16,75 @@ from urllib.parse import quote
 import psycopg
 import pytest
 
-POSTGRES_URL = os.environ.get(
-    "REVERIE_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
-)
+from tests.services import PostgresServer
+
+ENV = "REVERIE_TEST_POSTGRES_URL"
+MARK = "postgres"
+
+
+def _require_mark(request: pytest.FixtureRequest) -> None:
+    """The quick run (``-m "not postgres"``) relies on the marker: a test reaching
+    PostgreSQL without it (a fixture asked for by ``getfixturevalue``) must say so."""
+    if request.node.get_closest_marker(MARK) is None:
+        pytest.fail(f"{request.node.nodeid} uses PostgreSQL: mark it @pytest.mark.{MARK}")
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url() -> Iterator[str]:
+    """The URL of the session's PostgreSQL database (``REVERIE_TEST_POSTGRES_URL`` or a
+    cluster started for this session and removed after it, even on Ctrl+C)."""
+    given = os.environ.get(ENV)
+    if given:
+        yield given
+        return
+    server: PostgresServer | None = None
+    try:
+        server = PostgresServer()
+        atexit.register(server.remove)
+        server.init().start()
+    except RuntimeError as exc:
+        if server is not None:
+            server.remove()
+        pytest.fail(str(exc))
+    try:
+        yield server.url
+    finally:
+        server.remove()
+        atexit.unregister(server.remove)
 
 
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
+def postgres_url(request: pytest.FixtureRequest, postgres_server_url: str) -> Iterator[str]:
     """A PostgreSQL URL whose tables live in a schema of their own, dropped afterwards."""
+    _require_mark(request)
     schema = f"reverie_test_{secrets.token_hex(6)}"
     try:
-        admin = psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5)
+        admin = psycopg.connect(postgres_server_url, autocommit=True, connect_timeout=5)
     except psycopg.OperationalError as exc:
-        pytest.fail(
-            f"PostgreSQL is needed at {POSTGRES_URL} (set REVERIE_TEST_POSTGRES_URL): {exc}"
-        )
+        pytest.fail(f"PostgreSQL is needed at {postgres_server_url} ({ENV}): {exc}")
     with admin:
         admin.execute(f'CREATE SCHEMA "{schema}"')
-        sep = "&" if "?" in POSTGRES_URL else "?"
+        sep = "&" if "?" in postgres_server_url else "?"
         try:
-            yield f"{POSTGRES_URL}{sep}options={quote(f'-csearch_path={schema}')}"
+            yield f"{postgres_server_url}{sep}options={quote(f'-csearch_path={schema}')}"
         finally:
             admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def postgres_server(request: pytest.FixtureRequest) -> Iterator[PostgresServer]:
+    """A running PostgreSQL cluster of the test's own, for a test that stops the
+    database under the server and starts it again."""
+    _require_mark(request)
+    server: PostgresServer | None = None
+    try:
+        server = PostgresServer()
+        server.init().start()
+    except RuntimeError as exc:
+        if server is not None:
+            server.remove()
+        pytest.fail(str(exc))
+    try:
+        yield server
+    finally:
+        server.remove()

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from reverie.cli import app
 from reverie.content.decks import DEFAULT_DECK
-from reverie.logs import parse_level, setup_logging
+from reverie.logs import RepeatThrottle, parse_level, setup_logging
 from reverie.web.settings import Settings
 from tests.web.harness import ServerThread, create_room
 
@@ -148,3 +148,28 @@ def test_the_server_logs_its_lifecycle(tmp_path: Path, caplog: pytest.LogCapture
     assert "ready: 0 room(s) active in the last week resumed" in lines
     assert "ready: 1 room(s) active in the last week resumed" in lines
     assert lines.count("stopped") == 2
+
+
+@pytest.mark.usefixtures("restore_logging")
+def test_a_line_repeated_thousands_of_times_is_written_a_few_times_and_counted() -> None:
+    """Issue #24: one address hammering the server wrote 20,550 identical "refused a
+    connection" warnings (1.9 MB) in 4 s. Identical lines are throttled per window."""
+    buf = io.StringIO()
+    handler = setup_logging("info", stream=buf)
+    throttle = next(f for f in handler.filters if isinstance(f, RepeatThrottle))
+    now = [100.0]
+    throttle.clock = lambda: now[0]
+    log = logging.getLogger("reverie.server")
+    for _ in range(20_550):
+        log.warning("refused a connection from %s: %d already open", "203.0.113.9", 32)
+    log.warning("refused a connection from %s: %d already open", "198.51.100.7", 32)
+    lines = [m["msg"] for m in _lines(buf)]
+    from_one = [line for line in lines if "203.0.113.9" in line]
+    assert len(from_one) == throttle.limit
+    assert any("198.51.100.7" in line for line in lines)  # another line is not held back
+    now[0] += throttle.interval
+    log.warning("refused a connection from %s: %d already open", "203.0.113.9", 32)
+    last = _lines(buf)[-1]["msg"]
+    assert last.startswith("refused a connection from 203.0.113.9")
+    assert f"{20_550 - throttle.limit} more of this line were suppressed" in last
+    assert len(buf.getvalue()) < 2_000

@@ -9,6 +9,8 @@ pure rules layer can depend on it without reaching the rooms layer or any IO.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class ReverieError(ValueError):
     """A refusal with a stable ``code`` for programs and a ``message`` for people.
@@ -18,7 +20,11 @@ class ReverieError(ValueError):
     ('some_code', 'Something cannot be done.', 'Something cannot be done.')
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, params: Mapping[str, int | str] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: What a client needs to say it in the reader's language (numbers, names).
+        self.params: dict[str, int | str] = dict(params or {})

@@ -18,6 +18,10 @@ from __future__ import annotations
 import logging
 import secrets
 import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from pythonjsonlogger.json import JsonFormatter
@@ -75,6 +79,69 @@ class _RoomField(logging.Filter):
         return True
 
 
+class RepeatThrottle(logging.Filter):
+    """Lets through at most ``limit`` identical lines (same logger, level and text) in
+    each ``interval`` seconds; the rest are counted, and the next such line that passes
+    after the window says how many were left out.
+
+    A script hammering the server repeats one warning (20,550 "refused a connection"
+    lines, 1.9 MB, in 4 s from one address, issue #24): the log must stay readable and
+    small. At most ``max_keys`` lines are tracked (the oldest are forgotten first).
+
+    >>> now = [0.0]
+    >>> t = RepeatThrottle(limit=2, interval=10, clock=lambda: now[0])
+    >>> rec = lambda: logging.LogRecord("x", logging.WARNING, "", 0, "same %s", ("a",), None)
+    >>> [t.filter(rec()) for _ in range(4)]
+    [True, True, False, False]
+    >>> now[0] = 11.0
+    >>> r = rec(); t.filter(r), r.getMessage()
+    (True, 'same a [2 more of this line were suppressed in the last 10 s]')
+    """
+
+    def __init__(
+        self,
+        limit: int = 5,
+        interval: float = 10.0,
+        *,
+        max_keys: int = 1024,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self.limit = limit
+        self.interval = interval
+        self.max_keys = max_keys
+        self.clock = clock
+        # key -> [window start, lines passed in the window, lines suppressed]
+        self._seen: OrderedDict[tuple[str, int, str], list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        with self._lock:  # threads log too (uvicorn's, the store's executors)
+            return self._count(record, (record.name, record.levelno, text), text)
+
+    def _count(self, record: logging.LogRecord, key: tuple[str, int, str], text: str) -> bool:
+        now = self.clock()
+        entry = self._seen.get(key)
+        if entry is None or now - entry[0] >= self.interval:
+            suppressed = int(entry[2]) if entry is not None else 0
+            self._seen[key] = [now, 1, 0]
+            self._seen.move_to_end(key)
+            while len(self._seen) > self.max_keys:
+                self._seen.popitem(last=False)
+            if suppressed:
+                # The record is the next of its kind: it carries the count of the last
+                # window, so a reader sees how loud it was without the lines.
+                record.msg = "%s [%d more of this line were suppressed in the last %g s]"
+                record.args = (text, suppressed, self.interval)
+            return True
+        if entry[1] < self.limit:
+            entry[1] += 1
+            return True
+        entry[2] += 1
+        return False
+
+
 def json_formatter() -> logging.Formatter:
     """One JSON object a line: time, level, logger, message, process id and, for lines
     about a room, ``room``.
@@ -120,6 +187,7 @@ def setup_logging(
         handler.addFilter(_RoomField())
     else:
         handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
+    handler.addFilter(RepeatThrottle())
     root.addHandler(handler)
     root.setLevel(numeric)
 

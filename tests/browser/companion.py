@@ -35,7 +35,7 @@ class TableScreen:
 
     def secret_free_html(self) -> str:
         """The table screen's page (markup, attributes included) without the lines that
-        say how many have entered, who is awaited and who must look again: while the
+        say how many have entered, who is awaited and that everyone must look again: while the
         positions and votes come in, nothing else on it may change."""
         html: str = self.page.evaluate(
             """() => {
@@ -144,20 +144,21 @@ def enter(pages: list[Page], table: TableScreen, entries: list[Entry]) -> None:
     before = table.secret_free_html()
     claims: dict[int, int] = {}
     votes: dict[int, int] = {}
+    clashes = 0
     for i, (kind, seat, position) in enumerate(entries):
         if kind == "place":
             place(pages[seat], position)
-            rival = next((s for s, p in claims.items() if p == position), None)
-            if rival is None:
-                claims[seat] = position
-            else:  # both look again, and a vote of theirs is given again
-                for s in (rival, seat):
-                    claims.pop(s, None)
-                    votes.pop(s, None)
-                    expect(pages[s].locator("#look-again")).to_be_visible()
-                both = sorted((rival, seat))
+            claims[seat] = position
+            votes.pop(seat, None)
+            if len(claims) == len(pages) and len(set(claims.values())) < len(claims):
+                # All in, two in one place: everyone enters again, nobody is named.
+                claims.clear()
+                votes.clear()
+                clashes += 1
+                for p in pages:
+                    expect(p.locator("#look-again")).to_be_visible()
                 expect(table.page.locator("#table-recheck")).to_have_attribute(
-                    "data-seats", ",".join(map(str, both))
+                    "data-clashes", str(clashes)
                 )
         else:
             vote(pages[seat], position)

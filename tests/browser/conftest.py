@@ -77,7 +77,9 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     log.close()
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # Generous: the session's browser tests all hang on this server, and make test starts
+    # one per worker at once, beside each worker's Chromium, on a machine perhaps busy.
+    deadline = time.monotonic() + 120
     while True:
         if proc.poll() is not None:
             pytest.fail(f"reverie serve exited early:\n{log_path.read_text(errors='replace')}")
@@ -154,7 +156,9 @@ def open_player(browser: Browser, server: str) -> Iterator[Open]:
 
     def make(label: str, viewport: ViewportSize = DESKTOP, lang: str = "en") -> Player:
         ctx = browser.new_context(viewport=viewport, locale=lang, base_url=server)
-        ctx.set_default_timeout(10_000)
+        # Bounds, not speed tests: make test runs Chromiums in parallel workers on what
+        # may be a busy machine (the same 30 s everywhere in the browser tests).
+        ctx.set_default_timeout(30_000)
         page = ctx.new_page()
         player = Player(ctx, page, label)
 

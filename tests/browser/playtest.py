@@ -24,6 +24,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Dialog, Page, ViewportSize, sync_playwright
 
+from reverie.rooms.commands import BOT_NAMES_BY_LANG
 from tests.browser.conftest import DESKTOP, PHONE, free_port, start_server, stop_server
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
@@ -328,7 +329,7 @@ OPTIONS: dict[str, dict[str, str]] = {
 def play(browser: Browser, base: str, game: str, out: Path) -> Run:
     people = [open_person(browser, base, n, lang, vp) for n, lang, vp in TABLES[game]]
     run = Run(game, out, people, names=[n for n, _, _ in TABLES[game]])
-    run.names += ["Luna", "Orion", "Iris"]
+    run.names += [n for names in BOT_NAMES_BY_LANG.values() for n in names]  # the bots', by table
     options = OPTIONS.get(game, {"target_score": "6"})
     seat_everyone(run, game, options)
     if game == "visual":

@@ -55,7 +55,7 @@ def table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
 
     def open_(label: str, viewport: ViewportSize) -> Player:
         ctx = browser.new_context(viewport=viewport, locale="en", base_url=server.base)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)
         player = Player(ctx, ctx.new_page(), label)
         player.page.on("pageerror", lambda e: player.errors.append(str(e)))
         made.append(player)
@@ -165,6 +165,10 @@ def test_an_absent_players_seat_is_played_and_given_back(table: Table) -> None:
     expect(back.locator("#bot-banner")).to_have_count(0)
     expect(ann.page.locator("#status-text")).not_to_contain_text("a bot plays for Bob")
     expect(_row(ann.page, "Bob").locator(".tag-warn")).to_have_count(0)
+    # The chat said he was away; it says he is back (issue #24).
+    expect(ann.page.locator(".chat-note").last).to_contain_text(
+        "Bob is back and plays their own seat again."
+    )
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
 
 

@@ -63,12 +63,21 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(
     place(pages[0], 1)
     place(pages[1], 2)
     table.wait_progress(2, 0)
-    place(pages[2], 2)  # Cy's card is not at 2: Bob and Cy look again
-    for p in (pages[0], table.page):
-        expect(p.locator("#recheck, #table-recheck")).to_contain_text("Bob, Cy")
-    for p in (pages[1], pages[2]):
-        expect(p.locator(".companion-stage")).to_contain_text("look at the table again")
+    place(pages[2], 2)  # Cy's card is not at 2, but nothing is compared until all are in
+    table.wait_progress(3, 0)
+    place(pages[3], 4)  # all in, two at 2: everyone looks again, and nobody is named
+    table.wait_progress(0, 0)
+    expect(table.page.locator("#table-recheck")).to_have_attribute("data-clashes", "1")
+    expect(table.page.locator("#table-recheck")).to_contain_text("everyone looks")
+    for p in pages:
+        expect(p.locator("#look-again")).to_contain_text("everyone enters again")
+    for p in (*pages, table.page):
+        for name in NAMES:
+            expect(p.locator("#look-again, #table-recheck")).not_to_contain_text(name)
+    shot(pages[1], "companion-dixit-clash-phone", full_page=True)
+    shot(table.page, "companion-dixit-clash-table")
     assert table.secret_free_html() == secret_free
+    place(pages[0], 1)
     place(pages[1], 2)
     place(pages[2], 3)
     place(pages[3], 4)
@@ -194,8 +203,8 @@ def _entries(r: int, by_owner: dict[int, int], clash: tuple[int, int] | None) ->
     pos = [(s + r) % 4 + 1 for s in range(4)]
     out: list[Entry] = []
     if clash:
-        a, b = clash  # a first claims b's position; b's claim clashes; both look again
-        out += [("place", a, pos[b]), ("place", b, pos[b])]
+        a, b = clash  # a claims b's position; when all are in they clash: all enter again
+        out += [("place", s, pos[b] if s == a else pos[s]) for s in range(4)]
     out += [("place", s, pos[s]) for s in range(4)]
     return out + [("vote", s, pos[owner]) for s, owner in by_owner.items()]
 

@@ -102,7 +102,7 @@ def test_phones_join_a_laptop_in_the_room_by_the_qr_code(
 
     def open_page(viewport: object = PHONE) -> Page:
         ctx = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))

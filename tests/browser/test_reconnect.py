@@ -115,7 +115,7 @@ def test_server_restart_reconnects(browser: Browser, tmp_path: Path) -> None:
     proc = start_server(tmp_path, port)
     try:
         ctx = browser.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{port}")
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(30_000)
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -12,15 +12,14 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Player, shot
 from tests.browser.ui import choose, create_room, join, scores, wait_phase
-from tests.pg import postgres_url
-from tests.scale.cluster import Nginx, Process, RedisServer
-
-__all__ = ["postgres_url"]
+from tests.scale.cluster import Nginx, Process
+from tests.services import RedisServer
 
 
 @pytest.fixture
-def cluster(tmp_path: Path, postgres_url: str) -> Iterator[tuple[Nginx, list[Process]]]:
-    redis_server = RedisServer(tmp_path).start()
+def cluster(
+    tmp_path: Path, postgres_url: str, redis_server: RedisServer
+) -> Iterator[tuple[Nginx, list[Process]]]:
     env = {"REVERIE_BOT_DELAY": "0", "REVERIE_AWAY_GRACE": "0"}
     processes = [Process(tmp_path, postgres_url, redis_server.url, **env).start() for _ in "ab"]
     nginx = Nginx(tmp_path, [p.port for p in processes]).start()
@@ -30,7 +29,6 @@ def cluster(tmp_path: Path, postgres_url: str) -> Iterator[tuple[Nginx, list[Pro
         nginx.stop()
         for p in processes:
             p.stop()
-        redis_server.kill()
 
 
 def test_a_gallery_game_in_chromium_across_two_processes(
@@ -41,7 +39,7 @@ def test_a_gallery_game_in_chromium_across_two_processes(
 
     def player(label: str, base: str, size: dict[str, int]) -> Player:
         ctx = browser.new_context(viewport=size, locale="en", base_url=base)  # type: ignore[arg-type]
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(30_000)
         p = Player(ctx, ctx.new_page(), label)
         p.page.on("pageerror", lambda e: p.errors.append(str(e)))
         made.append(p)

@@ -100,7 +100,7 @@ def turn_number(page: Page) -> int:
 
 def wait_turn(table: Table, number: int) -> None:
     for p in table.everyone:
-        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=15_000)
+        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=30_000)
 
 
 def drawer_of_choose(table: Table) -> Player:
@@ -153,7 +153,7 @@ def settle_bonus(table: Table, team: int) -> None:
     """A landing on a bonus token asks the team: keep it (when asked)."""
     page = table.teams[team][0].page
     page.wait_for_function(
-        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=10_000
+        "() => ['bonus', 'choose', 'over'].includes(document.body.dataset.phase)", timeout=30_000
     )
     if page.locator("#bonus-keep").count():
         page.click("#bonus-keep")
@@ -320,7 +320,8 @@ def next_blank(room: Any) -> str:
 
 
 def test_visual_word_and_proverb_rounds(open_player: Open, room_log: Callable[[str], Any]) -> None:
-    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1"})
+    # Three minutes to draw: the word turn takes a dozen screenshots, slow on a busy machine.
+    table = seat_up(open_player, {"think_seconds": "0", "blank_share": "1", "draw_seconds": "180"})
     ann, bob = table.teams[0]
     # The host can make three teams (an empty one) and go back to two.
     ann.page.select_option("#team-count", "3")
@@ -365,6 +366,12 @@ def test_visual_word_and_proverb_rounds(open_player: Open, room_log: Callable[[s
             # The team that guessed the proverb plays the next turn.
             wait_turn(table, number + 1)
             assert table.team_of(drawer_of_choose(table)) == solver
+            # Every team drew it: the turn just finished names each drawer (issue #24).
+            title = ann.page.locator("#last-turn .vlast-title")
+            expect(title).to_contain_text("every team drew the proverb")
+            text = title.inner_text()
+            for members in table.teams.values():
+                assert any(p.label.capitalize() in text for p in members), text
     no_errors([*table.everyone, eve])
 
 
@@ -467,9 +474,13 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
         for p in table.everyone:
             wait_phase(p.page, "draw")
         tokens = ann.page.locator(f"#scores .vteam[data-team='{team}'] .vteam-tokens .vtoken")
+        # Read in one go: the 4 s draw may run out and re-render the tokens between a
+        # count and reading each one (seen on a busy machine with parallel workers).
         values = {
-            (v.get_attribute("data-value"), "bonus" in (v.get_attribute("class") or ""))
-            for v in tokens.all()
+            (value, bonus)
+            for value, bonus in tokens.evaluate_all(
+                "els => els.map(e => [e.dataset.value ?? null, e.classList.contains('bonus')])"
+            )
         }
         if team == first and len(values) > 1:
             # Let the time run out: the team must give one of its tokens up.
@@ -481,9 +492,13 @@ def test_visual_failed_turn_gives_up_a_token(open_player: Open) -> None:
             expect(other.page.locator("#decision")).to_contain_text("which token to give up")
             shots(mate.page, "visual-lose")
             shots(other.page, "visual-lose-wait")
+            given = mate.page.locator(".forfeit-token").first.get_attribute("data-token")
             mate.page.locator(".forfeit-token").first.click()
             wait_turn(table, number + 1)
             expect(tokens).to_have_count(held - 1)
+            # The turn just finished says which token it cost (issue #24).
+            lost = ann.page.locator("#last-lost .vtoken")
+            expect(lost).to_have_attribute("data-token", given or "")
             no_errors(table.everyone)
             return
         if team == first:

@@ -115,7 +115,7 @@ TONES = """(() => {
 })()"""
 
 
-def _wait_stage(page: Page, turn: int, phase: str, timeout: float = 10_000) -> None:
+def _wait_stage(page: Page, turn: int, phase: str, timeout: float = 30_000) -> None:
     page.wait_for_selector(
         f"#vc-stage[data-turn='{turn}'][data-phase='{phase}']", state="attached", timeout=timeout
     )

@@ -55,7 +55,7 @@ def join(player: Player, url: str, name: str) -> None:
     page.wait_for_selector("#lobby .lobby-player.is-you")
 
 
-def wait_phase(page: Page, phase: str, timeout: float = 10_000) -> None:
+def wait_phase(page: Page, phase: str, timeout: float = 30_000) -> None:
     page.wait_for_selector(f"body[data-phase='{phase}']", state="attached", timeout=timeout)
 
 

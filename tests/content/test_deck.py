@@ -189,7 +189,8 @@ def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -
         f'<img src="{server}/decks/{deck.name}/{c.image}" width="40" height="60">'
         for c in deck.cards
     )
-    page.set_content(f"<!doctype html><body>{imgs}</body>")
+    # Every card at once: a bound for a busy machine (parallel workers), not a speed test.
+    page.set_content(f"<!doctype html><body>{imgs}</body>", timeout=120_000)
     page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=30_000)
     sizes = page.eval_on_selector_all(
         "img", "els => els.map(i => [i.naturalWidth, i.naturalHeight])"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from reverie.content.uploads import (
@@ -12,6 +14,7 @@ from reverie.content.uploads import (
     Fit,
     UploadRefused,
     card_picture,
+    crop_box,
     is_zip,
     unpack_zip,
 )
@@ -169,3 +172,42 @@ def test_bad_and_empty_zips_are_refused() -> None:
     with pytest.raises(UploadRefused) as empty:
         unpack_zip(zip_of({"__MACOSX/x": b"1"}), max_entries=5, max_entry_bytes=1000)
     assert empty.value.code == "empty_zip"
+
+
+@given(
+    width=st.integers(1, 6000),
+    height=st.integers(1, 6000),
+    x=st.floats(0, 1),
+    y=st.floats(0, 1),
+    zoom=st.floats(1, 4),
+)
+@settings(max_examples=500, deadline=None)
+def test_the_crop_box_is_whole_pixels_inside_every_picture(
+    width: int, height: int, x: float, y: float, zoom: float
+) -> None:
+    left, top, right, bottom = box = crop_box(width, height, Fit(x=x, y=y, zoom=zoom))
+    assert all(isinstance(v, int) for v in box)
+    assert 0 <= left < right <= width and 0 <= top < bottom <= height
+    fw, fh = right - left, bottom - top
+    cw, ch = CARD_SIZE
+    # The card's shape, to the rounding of a pixel on each side (and of the zoom).
+    assert abs(fw * ch - fh * cw) <= 3 * max(cw, ch) or min(width, height) < 3
+    # Unzoomed, the largest frame: it spans the picture's whole width or height.
+    left, top, right, bottom = crop_box(width, height, Fit(x=x, y=y))
+    assert right - left == width or bottom - top == height
+
+
+@pytest.mark.parametrize(
+    "size",
+    # Screenshots and photos; the first three once failed with "box offset can't be
+    # negative" (a float frame a hair taller than the picture).
+    [(1200, 800), (1280, 800), (2560, 1600), (1920, 1080), (800, 1200), (1, 1), (3, 5000)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
+@pytest.mark.parametrize("where", [0.0, 0.5, 1.0])
+def test_landscape_and_portrait_pictures_of_common_sizes_become_cards(
+    size: tuple[int, int], where: float
+) -> None:
+    data = picture("PNG", size)
+    card = card_picture(data, Fit(x=where, y=where), max_pixels=MAX_PIXELS)
+    assert decoded(card).size == CARD_SIZE

@@ -142,3 +142,12 @@ def test_the_capabilities_say_which_levels_a_host_may_choose() -> None:
     assert ASSOCIATION.variant("dixit").capabilities["bot_levels"] == list(BOT_LEVELS)
     assert games.family_of("visual").bot_levels == ()
     assert games.family_of("dixit-companion").bot_levels == ()
+
+
+def test_a_bot_for_a_seat_that_does_not_exist_is_refused_by_name() -> None:
+    """Issue #24: ``bot_seat`` on seat 7 of a two-seat table answered player_present."""
+    room = evolve(_room(), Joined("Bob", "#2a9d8f", "h1"))
+    for seat in (2, 7, -1):
+        with pytest.raises(RoomError) as refused:
+            decide(room, 0, HandToBot(seat=seat, on=True), 0.0, away=frozenset({1}))
+        assert refused.value.code == "unknown_seat"

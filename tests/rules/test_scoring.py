@@ -1,4 +1,4 @@
-"""Every scoring case of every association variant (RULES.md §2), seat by seat.
+"""Every scoring case of every association variant (docs/specification.md §2), seat by seat.
 
 Seats: 0 is the storyteller S, then A=1, B=2, C=3 (and D=4 where five play). Unless a
 case says otherwise the storyteller's card lies at position 1 and seat k's at k + 1.

@@ -11,7 +11,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,13 +18,18 @@ from typing import Any
 
 import httpx
 
+from tests.services import PostgresServer, RedisServer
 from tests.web.harness import ServerThread, free_port
+
+# The throwaway servers live in tests/services.py (the session fixtures use them too).
+__all__ = ["Nginx", "PostgresServer", "Process", "RedisServer", "server_pair"]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
 
 
-def _wait(url: str, timeout: float = 20.0) -> httpx.Response:
+def _wait(url: str, timeout: float = 60.0) -> httpx.Response:
+    # A bound on a start, not a speed test: the tests run in parallel workers.
     end = time.monotonic() + timeout
     while True:
         try:
@@ -37,46 +41,6 @@ def _wait(url: str, timeout: float = 20.0) -> httpx.Response:
         if time.monotonic() > end:
             raise RuntimeError(f"{url} did not answer")
         time.sleep(0.1)
-
-
-class RedisServer:
-    """A redis-server on a free port, keeping nothing on disk."""
-
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.folder = folder
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> RedisServer:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            raise RuntimeError("redis-server is needed (Debian package redis-server)")
-        self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        end = time.monotonic() + 10
-        import redis
-
-        while True:
-            try:
-                redis.Redis(port=self.port, socket_connect_timeout=0.5).ping()
-                return self
-            except redis.RedisError:
-                if time.monotonic() > end:
-                    raise
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            self.proc = None
 
 
 class Process:
@@ -135,8 +99,14 @@ class Nginx:
         self.port = free_port()
         self.folder = folder
         site = DEPLOY.read_text(encoding="utf-8")
-        servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
-        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, site)
+
+        def servers(block: re.Match[str]) -> str:
+            # The ports change; the shipped parameters (max_fails, ...) stay as they are.
+            params = re.match(r"    server 127\.0\.0\.1:\d+([^\n]*)\n", block.group(0))
+            assert params is not None
+            return "".join(f"    server 127.0.0.1:{p}{params.group(1)}\n" for p in ports)
+
+        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+[^\n]*\n)+", servers, site)
         # Two upstream blocks list the processes: pages and API, and rooms' sockets.
         assert n == 2, "the upstream blocks of deploy/nginx/reverie.conf changed shape"
         site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
@@ -170,62 +140,18 @@ class Nginx:
         _wait(f"{self.base}/healthz")
         return self
 
+    def errors(self, text: str) -> int:
+        """How many lines of nginx's error log contain ``text``."""
+        path = self.folder / "nginx-error.log"
+        if not path.exists():
+            return 0
+        return sum(text in line for line in path.read_text(errors="replace").splitlines())
+
     def stop(self) -> None:
         if self.proc is not None:
             self.proc.terminate()
             self.proc.wait(timeout=10)
             self.proc = None
-
-
-class PostgresServer:
-    """A PostgreSQL cluster of the test's own (initdb in a temporary folder, trust auth,
-    a free port), so that a test may stop the database under a game and start it again.
-    As root it runs as the ``postgres`` user, as PostgreSQL requires."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        # Its own folder under the system's temporary one: pytest's is private to root,
-        # and the server runs as ``postgres``.
-        self.folder = Path(tempfile.mkdtemp(prefix="reverie-pg-"))
-        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
-        if not bins:
-            raise RuntimeError(
-                "PostgreSQL's server binaries are needed (Debian package postgresql)"
-            )
-        self.bin = bins[-1].parent
-
-    @property
-    def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
-
-    def _run(self, *args: str) -> None:
-        cmd = [str(a) for a in args]
-        if os.geteuid() == 0:
-            cmd = ["runuser", "-u", "postgres", "--", *cmd]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def init(self) -> PostgresServer:
-        if os.geteuid() == 0:
-            shutil.chown(self.folder, "postgres", "postgres")
-        self._run(str(self.bin / "initdb"), "-D", str(self.folder / "data"), "-U", "postgres",
-                  "--auth=trust", "--no-sync")  # fmt: skip
-        return self
-
-    def start(self) -> PostgresServer:
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-o", options,
-                  "-l", str(self.folder / "log"), "-w", "start")  # fmt: skip
-        return self
-
-    def stop(self, mode: str = "fast") -> None:
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode,
-                  "-w", "stop")  # fmt: skip
-
-    def remove(self) -> None:
-        """Stop (if running) and delete the cluster's folder."""
-        with contextlib.suppress(subprocess.CalledProcessError):
-            self.stop("immediate")
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @contextlib.contextmanager

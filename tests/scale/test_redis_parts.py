@@ -8,12 +8,13 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from reverie.bus.leases import RedisLeases
+from reverie.bus.leases import MARKER, RedisLeases
 from reverie.bus.redis import RedisBus
 from reverie.games import Limit
 from reverie.web.limits import Registry
 from reverie.web.shared_limits import RedisLimiter
 from tests.aio import run_async
+from tests.services import RedisServer
 
 
 async def _until(check: Any, timeout: float = 5.0) -> None:
@@ -24,24 +25,60 @@ async def _until(check: Any, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def _up_for_long(client: aioredis.Redis) -> None:
+    """Say Redis has kept its keys since long ago (a lease taken just after it started
+    empty waits out a lease first: see the next tests)."""
+    await client.set(MARKER, 0)
+
+
 def test_a_lease_has_one_holder_until_it_runs_out_or_is_released(redis_url: str) -> None:
     async def main() -> None:
         client = aioredis.Redis.from_url(redis_url)
-        a = RedisLeases(client, "A", seconds=0.3)
-        b = RedisLeases(client, "B", seconds=0.3)
+        await _up_for_long(client)
+        # Redis's clock runs the leases: the margins (half a lease) outlast a pause of
+        # this process on a busy machine (the tests run in parallel).
+        a = RedisLeases(client, "A", seconds=1.0)
+        b = RedisLeases(client, "B", seconds=1.0)
         assert await a.take("ROOM1") and await a.take("ROOM1")  # taken, then renewed
         assert not await b.take("ROOM1")
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
         assert await a.take("ROOM1")  # renewal pushes the end back ...
-        await asyncio.sleep(0.2)
-        assert not await b.take("ROOM1")  # ... so it is still A's
-        await asyncio.sleep(0.4)  # A stopped renewing (died): it runs out
+        await asyncio.sleep(0.6)
+        assert not await b.take("ROOM1")  # ... so it is still A's (the first end is past)
+        await asyncio.sleep(1.0)  # A stopped renewing (died): it runs out
         assert await b.take("ROOM1") and not await a.take("ROOM1")
         await a.release("ROOM1")  # not A's to release
         assert not await a.take("ROOM1")
         await b.release("ROOM1")
         assert await a.take("ROOM1")
         assert a.moves == 2 and b.moves == 1
+        await client.aclose()
+
+    run_async(main())
+
+
+def test_a_lease_taken_just_after_redis_forgot_its_keys_waits_out_a_lease(
+    redis_url: str,
+) -> None:
+    # A Redis restarted without persistence forgets the leases while their holders still
+    # count them down: a process taking one anew must not count it as its own before the
+    # old holder's time is surely over (issue #24, item 6).
+    async def main() -> None:
+        client = aioredis.Redis.from_url(redis_url)
+        await _up_for_long(client)
+        a = RedisLeases(client, "A", seconds=0.5)
+        b = RedisLeases(client, "B", seconds=0.5)
+        assert await a.take("ROOM1") and a.holds("ROOM1")
+        await client.flushdb()  # Redis forgets everything
+        assert not await b.take("ROOM1")  # B has the key, but A may still count on it
+        assert await client.get("reverie:lease:ROOM1") == b"B"
+        assert a.holds("ROOM1") and not b.holds("ROOM1")
+        assert not await a.take("ROOM1") and not a.holds("ROOM1")  # A learns it is B's
+        await asyncio.sleep(0.5 * 1.1)  # the rest of a lease since Redis started empty
+        assert await b.take("ROOM1") and b.holds("ROOM1")
+        # A holder whose lease Redis forgot, taking it again first, goes on at once.
+        await client.flushdb()
+        assert await b.take("ROOM1") and b.holds("ROOM1")
         await client.aclose()
 
     run_async(main())
@@ -149,7 +186,13 @@ def test_a_process_that_goes_silent_is_forgotten(redis_url: str) -> None:
     run_async(main())
 
 
-def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(redis_url: str) -> None:
+def test_after_losing_redis_the_bus_asks_for_every_room_to_be_reloaded(
+    redis_server: RedisServer,
+) -> None:
+    # A server of the test's own: dropping every subscriber of a shared one would drop
+    # other tests' (and other people's) too.
+    redis_url = redis_server.url
+
     async def main() -> None:
         b = RedisBus(redis_url, process_id="B", heartbeat=0.1)
         got: list[tuple[str | None, dict[str, Any]]] = []
@@ -182,6 +225,7 @@ def test_what_a_turn_of_the_loop_sends_goes_in_one_round_trip_in_order(redis_url
         await a.start()
         await b.start()
         await b.watch("ROOM1")
+        await _up_for_long(a.client)
         leases = RedisLeases(a.client, "A", seconds=5, pipeliner=a.pipeliner)
         rooms = [f"ROOM{i}" for i in range(50)]
         before = a.pipeliner.round_trips

@@ -7,12 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.pg import postgres_url
 
-__all__ = ["postgres_url"]
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each store's URL in turn."""
     if request.param == "sqlite":

@@ -61,3 +61,25 @@ def test_an_unknown_bus_or_log_format_is_one_line_and_a_failure(tmp_path: Path) 
     done = serve("--data-dir", str(tmp_path), "--log-format", "yaml")
     assert done.returncode != 0 and "unknown log format" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_truncated_database_file_is_one_line_and_a_failure(tmp_path: Path) -> None:
+    # Issue #24, item 5: the server exited with a full traceback.
+    async def fill() -> None:
+        store = open_store(f"sqlite:///{tmp_path / 'reverie.db'}")
+        for i in range(60):
+            await store.create(f"ROOM{i:02d}", b'{"t":"created"}' + b" " * 2000, 1.0)
+        await store.close()  # the last connection's close checkpoints the log in
+
+    run_async(fill())
+    db = tmp_path / "reverie.db"
+    size = db.stat().st_size
+    for kept in (size - 3 * 4096, size // 3):  # the last pages gone; most of it gone
+        with db.open("r+b") as f:
+            f.truncate(kept)
+        done = serve("--data-dir", str(tmp_path))
+        assert done.returncode == 1
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, done.stderr
+        assert f"the event store at {db} is damaged: " in lines[0]
+        assert "Traceback" not in done.stderr

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.pg import postgres_url
-
 from .harness import ServerThread
 
-__all__ = ["postgres_url", "server"]
+__all__ = ["server"]
 
 
 @pytest.fixture

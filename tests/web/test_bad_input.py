@@ -153,6 +153,10 @@ def test_http_errors_are_clear(server: ServerThread) -> None:
         json={**body, "variant": "dixit", "options": {"on_timeout": "explode"}},
     )
     assert r.json()["error"]["code"] == "bad_options"
+    r = httpx.post(f"{server.base}/api/rooms", json={**body, "variant": "dixit", "lang": "xx"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_language"  # issue #24
+    r = httpx.post(f"{server.base}/api/rooms", json={**body, "variant": "dixit", "lang": "it"})
+    assert r.status_code == 201
     r = httpx.post(f"{server.base}/api/rooms", content=b"x" * 20000)
     assert r.status_code == 413
     assert httpx.get(f"{server.base}/api/rooms/NOPE42").status_code == 404

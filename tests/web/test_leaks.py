@@ -77,7 +77,7 @@ def test_a_players_deck_leaks_no_owner_and_no_order(server: ServerThread) -> Non
     deck, owner = made["deck"], made["owner"]
     names = {f"holiday-{i:03d}.png": numbered(i) for i in range(30)}
     r = httpx.post(f"{base}/api/decks/{deck}/pictures", params={"name": "holiday.zip"},
-                   content=zip_of(names), headers={"x-deck-owner": owner})  # fmt: skip
+                   content=zip_of(names), headers={"x-deck-owner": owner}, timeout=120)  # fmt: skip
     uploaded = [x["card"] for x in r.json()["results"]]
     assert len(uploaded) == 30
     httpx.post(f"{base}/api/decks/{deck}/publish", json={"title": "Holiday"},
@@ -109,6 +109,7 @@ def test_a_players_deck_leaks_no_owner_and_no_order(server: ServerThread) -> Non
         params={"name": "holiday-000.png"},
         content=names["holiday-000.png"],
         headers={"x-deck-owner": again["owner"]},
+        timeout=60,
     )
     twin = r.json()["results"][0]["card"]
     assert all(twin[:6] != i[:6] for i in images)

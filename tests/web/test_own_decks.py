@@ -15,6 +15,7 @@ from PIL import Image
 
 from reverie.content.uploads import CARD_SIZE
 from tests.pictures import SECRET, bomb_png, damaged_jpeg, exif_jpeg, numbered, picture, zip_of
+from tests.services import RedisServer
 
 from .harness import Client, ServerThread, SkewClock
 
@@ -49,6 +50,7 @@ def upload(base: str, deck: str, owner: str, name: str, data: bytes, **fit: Any)
         params={"name": name, **fit},
         content=data,
         headers={OWNER: owner},
+        timeout=60,  # pictures are decoded in worker processes: slow on a busy machine
     )
 
 
@@ -106,8 +108,12 @@ def test_a_deck_is_made_published_and_played(small: ServerThread) -> None:
     host = Client(base, code, token)
     assert host.state_at_least(1)["room"]["deck"] == deck
     host.close()
-    images = httpx.get(f"{base}/api/decks/{deck}/images").json()["images"]
-    assert images == [f"{c}.webp" for c in sorted(cards)]
+    images = httpx.get(f"{base}/api/decks/{deck}/images")
+    assert images.json()["images"] == [f"{c}.webp" for c in sorted(cards)]
+    # The deck's JSON is one browser's, read fresh (issue #24: it had no Cache-Control).
+    detail = httpx.get(f"{base}/api/decks/{deck}")
+    for r in (images, detail):
+        assert r.headers["cache-control"] == "private, no-store"
 
 
 def test_every_refused_file_says_why(small: ServerThread) -> None:
@@ -204,6 +210,7 @@ def test_only_the_owner_changes_or_deletes_a_deck(server: ServerThread) -> None:
         assert httpx.delete(f"{base}/api/decks/{deck}", headers=who).status_code == 404
     r = httpx.get(f"{base}/api/decks/{deck}", headers={OWNER: owner})  # the owner sees a draft
     assert r.status_code == 200 and r.json()["state"] == "draft"
+    assert r.headers["cache-control"] == "private, no-store"  # no shared cache keeps it
     assert httpx.delete(f"{base}/api/decks/{deck}/pictures/{card}",
                         headers={OWNER: owner}).status_code == 204  # fmt: skip
     assert httpx.get(f"{base}/decks/{deck}/{card}.webp").status_code == 404
@@ -263,12 +270,13 @@ def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
         srv.stop()
 
 
-def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgres_url: str) -> None:
+def test_two_processes_on_postgresql_serve_the_same_deck(
+    tmp_path: Path, postgres_url: str, redis_server: RedisServer
+) -> None:
     """Decks live in the event store's database: a deck made on one process is played,
     served and deleted on another."""
-    from tests.scale.cluster import Process, RedisServer
+    from tests.scale.cluster import Process
 
-    redis_server = RedisServer(tmp_path).start()
     a = Process(tmp_path, postgres_url, redis_server.url).start()
     b = Process(tmp_path, postgres_url, redis_server.url).start()
     try:
@@ -293,4 +301,3 @@ def test_two_processes_on_postgresql_serve_the_same_deck(tmp_path: Path, postgre
     finally:
         a.stop()
         b.stop()
-        redis_server.kill()

@@ -46,9 +46,19 @@ def test_a_drawing_game_deals_the_tables_own_words(server: ServerThread) -> None
         c.close()
 
 
-def test_an_unknown_word_list_is_refused_at_the_start(server: ServerThread) -> None:
-    _code, clients = table(server, start=False, words=f"w-{'b' * 26}")
-    reply = clients[0].request({"type": "start"})
-    assert reply["type"] == "error" and reply["code"] == "words_unavailable"
+def test_an_unknown_word_list_is_refused_when_the_room_is_opened_or_set(
+    server: ServerThread,
+) -> None:
+    """Issue #24: a room naming a list that does not exist was accepted, and then
+    answered "still being loaded; start again" at every start, for ever."""
+    missing = f"w-{'b' * 26}"
+    body = {"name": "Host", "color": "#e63946", "variant": "visual", "seats": 4}
+    r = httpx.post(f"{server.base}/api/rooms", json={**body, "options": {"words": missing}})
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "unknown_words"
+    # Nor may the host name it in the lobby afterwards.
+    _code, clients = table(server, start=False)
+    reply = clients[0].request({"type": "options", "options": {"words": missing}})
+    assert reply["type"] == "error" and reply["code"] == "unknown_words"
     for c in clients:
         c.close()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import sqlite3
 from pathlib import Path
 
 import httpx
 import psycopg
+import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from tests.aio import run_async
 
 from .harness import Client, ServerThread, create_room, join
 
@@ -42,5 +49,106 @@ def test_a_broken_database_is_reported_not_hidden(tmp_path: Path, postgres_url: 
             assert json.loads(lost.recv(timeout=10))["code"] == "unavailable"
         for c in (host, ann):
             c.close()
+    finally:
+        server.stop()
+
+
+def test_a_damaged_event_closes_its_room_and_no_other(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue #24, item 5: an event that no longer decodes made GET /api/rooms/CODE a 500
+    # with a traceback and dropped the socket without a word.
+    server = ServerThread(tmp_path).start()
+    try:
+        damaged, token = create_room(server.base, "dixit", 3)
+        sound, sound_token = create_room(server.base, "dixit", 3)
+        for code, tok in ((damaged, token), (sound, sound_token)):
+            c = Client(server.base, code, tok)
+            assert c.request({"type": "chat", "text": "hello"})["type"] == "ack"
+            c.close()
+    finally:
+        server.stop()
+    # The disk garbles one event of one room (version 2: the chat line).
+    with sqlite3.connect(tmp_path / "reverie.db") as db:
+        db.execute(
+            "UPDATE events SET payload = ? WHERE code = ? AND version = 2",
+            (b'{"t":"chatted","seat":"zero"', damaged),
+        )
+    caplog.set_level(logging.INFO)
+    server = ServerThread(tmp_path).start()  # resumes both rooms from their logs
+    try:
+        r = httpx.get(f"{server.base}/api/rooms/{damaged}")
+        assert r.status_code == 500 and r.json()["error"]["code"] == "room_damaged"
+        assert "Traceback" not in r.text
+        url = server.base.replace("http://", "ws://") + f"/ws/{damaged}"
+        with connect(url) as ws:
+            frame = json.loads(ws.recv(timeout=10))
+            assert frame["type"] == "error" and frame["code"] == "room_damaged"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+        # Again: the same answer, without reading the log again or saying it again.
+        assert httpx.get(f"{server.base}/api/rooms/{damaged}").status_code == 500
+        # The other room is untouched.
+        assert httpx.get(f"{server.base}/api/rooms/{sound}").status_code == 200
+        other = Client(server.base, sound, sound_token)
+        assert other.request({"type": "chat", "text": "still fine"})["type"] == "ack"
+        other.close()
+        assert httpx.get(f"{server.base}/healthz").status_code == 200
+        # The operator is told once, in one line naming the room and the event.
+        said = [r for r in caplog.records if damaged in r.getMessage()]
+        errors = [r for r in said if r.levelno >= logging.ERROR]
+        assert len(errors) == 1, [r.getMessage() for r in said]
+        assert "event 2" in errors[0].getMessage() and errors[0].exc_info is None
+        assert not any(r.exc_info for r in caplog.records)  # no traceback anywhere
+    finally:
+        server.stop()
+
+
+def test_health_says_503_while_the_database_cannot_grow(tmp_path: Path) -> None:
+    # Issue #24, item 5: /healthz read the tables and said 200 while the disk was full.
+    server = ServerThread(tmp_path).start()
+    try:
+        code, token = create_room(server.base, "dixit", 3)
+        host = Client(server.base, code, token)
+        assert host.request({"type": "chat", "text": "hello"})["type"] == "ack"
+        assert httpx.get(f"{server.base}/healthz").status_code == 200
+        store = server.app.state.service.store
+        filler = 10**9  # versions past the room's own: its log ends before them
+
+        def full() -> None:
+            # On the server's own connection: SQLite's cap on the file's size fails a
+            # write that needs one more page with SQLITE_FULL, as a full disk does.
+            db = store._db
+            db.execute("VACUUM")  # no free pages left inside the file
+            pages = int(db.execute("PRAGMA page_count").fetchone()[0])
+            db.execute(f"PRAGMA max_page_count = {pages}")
+            # Fill the page the room's next event goes to.
+            with contextlib.suppress(sqlite3.OperationalError):
+                for i in range(100_000):
+                    db.execute(
+                        "INSERT INTO events (code, version, payload, at)"
+                        " VALUES (?, ?, zeroblob(20), 0)",
+                        (code, filler + i),
+                    )
+
+        def room_again() -> None:
+            db = store._db
+            db.execute("DELETE FROM events WHERE code = ? AND version >= ?", (code, filler))
+            db.execute(f"PRAGMA max_page_count = {1 << 30}")
+
+        run_async(store._run(full))
+        health = httpx.get(f"{server.base}/healthz")
+        assert health.status_code == 503, health.text
+        assert "full" in health.json()["error"]
+        # A move is refused meanwhile (nothing is lost: it was never acknowledged),
+        # and the socket stays open.
+        refused = host.request({"type": "chat", "text": "anyone?"})
+        assert refused["type"] == "error" and refused["code"] == "unavailable", refused
+        run_async(store._run(room_again))
+        assert httpx.get(f"{server.base}/healthz").status_code == 200
+        back = host.request({"type": "chat", "text": "back"})
+        assert back["type"] == "ack", back
+        host.close()
     finally:
         server.stop()

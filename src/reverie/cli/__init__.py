@@ -218,6 +218,13 @@ def serve(
         )
     except ValueError as exc:
         raise _fail(str(exc)) from None
+    try:  # one clear line, not a traceback, when the store or the bus cannot be used
+        asyncio.run(check_store(settings.store_url))
+        asyncio.run(check_bus(settings.bus_url))
+    except (StoreUnavailable, BusUnavailable, RuntimeError, ValueError) as exc:
+        # Unwrapped: one line, whatever the terminal's width.
+        _err.print(f"[red]Cannot start:[/red] {exc}", soft_wrap=True, markup=True)
+        raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _err.print(f"Reverie is running: [bold]http://{shown}:{port}/[/bold]  (Ctrl+C stops it)")
     if host in ("0.0.0.0", "::"):
@@ -231,12 +238,6 @@ def serve(
     _err.print(f"Event log: {redact(settings.store_url)}")
     if settings.bus_url != "memory://":
         _err.print(f"Bus: {redact(settings.bus_url)}")
-    try:  # one clear line, not a traceback, when the store or the bus cannot be used
-        asyncio.run(check_store(settings.store_url))
-        asyncio.run(check_bus(settings.bus_url))
-    except (StoreUnavailable, BusUnavailable, RuntimeError, ValueError) as exc:
-        _err.print(f"[red]Cannot start:[/red] {exc}")
-        raise typer.Exit(1) from None
     config = uvicorn_config(
         create_app(settings),
         settings,

@@ -43,6 +43,14 @@ class UploadRefused(ValueError):
         self.message = message
         self.params = params
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Decoded in another process: the refusal comes back by pickle, whole.
+        return (_refusal, (self.code, self.message, self.params))
+
+
+def _refusal(code: str, message: str, params: dict[str, int | str]) -> UploadRefused:
+    return UploadRefused(code, message, **params)
+
 
 @dataclass(frozen=True, slots=True)
 class Fit:
@@ -68,6 +76,37 @@ class Fit:
 def is_zip(data: bytes) -> bool:
     """Whether ``data`` looks like a ZIP archive (by its signature)."""
     return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def decoded_pixels(data: bytes, *, max_pixels: int) -> int:
+    """How many pixels decoding ``data`` makes, read from its header alone (nothing is
+    decoded: a JPEG at the reduced scale :func:`card_picture` decodes it at); raises
+    :class:`UploadRefused` as :func:`card_picture` would for a file that is not a
+    picture, is damaged or has more than ``max_pixels`` pixels.
+
+    >>> decoded_pixels(b"GIF89a", max_pixels=100)
+    Traceback (most recent call last):
+    ...
+    reverie.content.uploads.UploadRefused: Not a JPEG, PNG or WebP picture.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            img = Image.open(io.BytesIO(data), formats=FORMATS)
+        except UnidentifiedImageError:
+            raise UploadRefused("not_a_picture", "Not a JPEG, PNG or WebP picture.") from None
+        except Image.DecompressionBombError:
+            raise _too_many_pixels(max_pixels) from None
+        except (OSError, SyntaxError, ValueError):
+            raise UploadRefused("damaged", "The picture is damaged.") from None
+        with img:
+            width, height = img.size
+            if width * height > max_pixels:
+                raise _too_many_pixels(max_pixels)
+            if width < 1 or height < 1:
+                raise UploadRefused("damaged", "The picture is damaged.")
+            img.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
+            return int(img.size[0] * img.size[1])
 
 
 def card_picture(data: bytes, fit: Fit, *, max_pixels: int) -> bytes:
@@ -149,15 +188,34 @@ def _fitted(img: Image.Image, fit: Fit) -> Image.Image:
         back = back.filter(ImageFilter.GaussianBlur(24)).point(lambda v: int(v * 0.55))
         back.paste(inner, ((cw - inner.width) // 2, (ch - inner.height) // 2))
         return back
-    # The largest 2:3 frame inside the picture, divided by the zoom.
-    fw = min(w, h * cw / ch) / fit.zoom
-    fh = fw * ch / cw
-    # (x, y) place the frame as CSS's object-position places a picture: 0 at the left
-    # or top edge, 1 at the right or bottom (the upload page's preview is exact).
-    left = fit.x * (w - fw)
-    top = fit.y * (h - fh)
-    box = (left, top, left + fw, top + fh)
-    return img.resize(CARD_SIZE, Image.Resampling.LANCZOS, box=box)
+    return img.resize(CARD_SIZE, Image.Resampling.LANCZOS, box=crop_box(w, h, fit))
+
+
+def crop_box(width: int, height: int, fit: Fit) -> tuple[int, int, int, int]:
+    """The part of a ``width`` × ``height`` picture that becomes the card in ``crop``
+    mode: the largest frame of the card's shape inside it, divided by ``fit.zoom`` and
+    placed at ``(fit.x, fit.y)`` (CSS's object-position: 0 at the left or top edge, 1 at
+    the right or bottom, so the upload page's preview is exact).
+
+    Whole pixels, worked out in integers, and always inside the picture: float
+    arithmetic once made the frame of a 1200 × 800 picture a hair taller than the
+    picture itself, and Pillow refused the negative offset.
+
+    >>> crop_box(1200, 800, Fit())
+    (334, 0, 867, 800)
+    >>> crop_box(1, 1, Fit(zoom=4))
+    (0, 0, 1, 1)
+    """
+    cw, ch = CARD_SIZE
+    if width * ch <= height * cw:  # narrower than a card: the whole width
+        fw, fh = width, min(height, (width * ch + cw // 2) // cw)
+    else:  # wider: the whole height
+        fw, fh = min(width, (height * cw + ch // 2) // ch), height
+    fw = min(fw, max(1, round(fw / fit.zoom)))
+    fh = min(fh, max(1, round(fh / fit.zoom)))
+    left = min(width - fw, round(fit.x * (width - fw)))
+    top = min(height - fh, round(fit.y * (height - fh)))
+    return (left, top, left + fw, top + fh)
 
 
 def unpack_zip(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from reverie.bots import clever
 from reverie.bots.encoder import known_missing
@@ -29,6 +30,7 @@ from reverie.rules.association import (
 )
 from reverie.rules.association import actions as act
 from reverie.rules.association.clues import Restriction
+from reverie.rules.association.deck_fit import most_players, rounds_with
 from reverie.rules.association.engine import waiting_for
 from reverie.rules.association.variants import StorySource, Variant
 from reverie.rules.errors import SetupError
@@ -109,6 +111,14 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
             },
         )
 
+    def deck_fit(self, room: RoomLike[Options], seats: int) -> dict[str, Any] | None:
+        v = find_variant(room.variant)
+        return {
+            "cards": room.card_count,
+            "max_players": most_players(v, room.card_count),
+            "rounds": rounds_with(v, seats, room.card_count),
+        }
+
     # The deck's cards are numbers and the rules shuffle them from the seed: no ``deal``.
 
     def new_game(
@@ -124,7 +134,8 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
                 room.variant, list(names), seed, card_count=room.card_count, options=room.options
             )
         except SetupError as exc:
-            raise RoomError("bad_options", str(exc)) from None
+            code = "deck_too_small" if exc.code == "deck_too_small" else "bad_options"
+            raise RoomError(code, str(exc), exc.params) from None
 
     def action_for(self, game: GameState, seat: int, cmd: GameCommand) -> act.Action:
         if isinstance(cmd, ClueCmd):

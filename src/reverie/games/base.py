@@ -267,6 +267,12 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
             raise RoomError("bad_options", f"Invalid option: {exc}") from None
         return options
 
+    def deck_fit(self, room: RoomLike[Opt], seats: int) -> dict[str, Any] | None:
+        """What the room's deck allows, for the lobby to tell before the start:
+        ``{"cards", "max_players", "rounds"}`` (rounds at ``seats``; None: not bounded
+        by the deck); None when the deck does not limit the table."""
+        return None
+
     def check_setup(self, room: RoomLike[Opt], players: int) -> None:
         """Refuse options the rules would refuse at the start (checked in the lobby).
 

@@ -44,23 +44,44 @@ from reverie.rooms.state import (
 from reverie.rooms.teams import balanced
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
+# A bot at a Russian or Italian table takes a name of the table's language, as a person
+# there would have: English names written in Latin letters stood out at such a table.
+BOT_NAMES_BY_LANG: dict[str, tuple[str, ...]] = {
+    "en": BOT_NAMES,
+    "ru": ("Алиса", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Илья", "Лада", "Роман"),
+    "it": (
+        "Giulia",
+        "Luca",
+        "Sofia",
+        "Marco",
+        "Elena",
+        "Paolo",
+        "Chiara",
+        "Dario",
+        "Marta",
+        "Enzo",
+    ),
+}
 
 
-def bot_name(taken: list[str]) -> str:
-    """The next bot's name: the first of :data:`BOT_NAMES` nobody at the table has
-    (names compared as people's are), then "Luna 2" and so on. A plain name: the page
-    tags a bot as one in the reader's language, so the name does not say it again (in
-    English, on every screen) as "Luna (bot)" once did.
+def bot_name(taken: list[str], lang: str = "en") -> str:
+    """The next bot's name in the table's language (English for any other): the first of
+    its list nobody at the table has (names compared as people's are), then "Luna 2" and
+    so on. A plain name: the page tags a bot as one in the reader's language, so the
+    name does not say it again (in English, on every screen) as "Luna (bot)" once did.
 
     >>> bot_name(["Ann", "luna"])
     'Orion'
     >>> bot_name(list(BOT_NAMES))
     'Luna 2'
+    >>> bot_name([], "ru"), bot_name(["Giulia"], "it")
+    ('Алиса', 'Luca')
     """
+    names = BOT_NAMES_BY_LANG.get(lang, BOT_NAMES)
     keys = {name_key(n) for n in taken}
     n = 1
     while True:
-        for base in BOT_NAMES:
+        for base in names:
             name = base if n == 1 else f"{base} {n}"
             if name_key(name) not in keys:
                 return name
@@ -301,7 +322,7 @@ def decide(
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):
         taken_colors = {p.color for p in room.players}
-        name = bot_name([p.name for p in room.players])
+        name = bot_name([p.name for p in room.players], room.lang)
         color = next((c for c in PALETTE if c not in taken_colors), PALETTE[0])
         return BotAdded(name, color, check_level(cmd.level))
     if isinstance(cmd, Kick):
@@ -324,6 +345,8 @@ def decide(
         teams = balanced(len(room.players), room.team_count, rng or random.Random(), room.aside())
         return TeamsSet(room.team_count, teams)
     if isinstance(cmd, HandToBot):
+        if not 0 <= cmd.seat < len(room.players):  # not "player_present": nobody is
+            raise RoomError("unknown_seat", "There is no such seat.")
         # Anyone may let a bot play their own seat; another's only once they are gone.
         others = cmd.seat != seat and not _is_bot(room, cmd.seat)
         if cmd.on and others and cmd.seat not in away:

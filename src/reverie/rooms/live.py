@@ -55,6 +55,9 @@ class LiveRoom:
     # Whether this process holds the room's lease, and so runs its timers, bots and
     # stand-ins (always, with one process).
     leased: bool = False
+    # Whether a damaged event was met in its log (the room is closed: see
+    # RoomService._quarantine).
+    damaged: bool = False
     deadline: float | None = None
     deadline_key: tuple[int, int, str, str] | None = None
     timer: asyncio.TimerHandle | None = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -27,10 +28,12 @@ import msgspec
 from reverie.bots.thinking import think_seconds
 from reverie.bus import Bus, BusUnavailable
 from reverie.bus.leases import Leases, LocalLeases
+from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.errors import ReverieError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
-from reverie.rooms.commands import Join, decide, decoder_for
+from reverie.rooms.commands import Join, SetOptions, decide, decoder_for
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     Acted,
@@ -49,6 +52,7 @@ from reverie.rooms.live import LiveRoom, Presence, PresenceBatch
 from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
 from reverie.rooms.state import (
+    LANGUAGES,
     RoomError,
     RoomState,
     check_new_name,
@@ -127,6 +131,22 @@ def normalise_code(code: str) -> str:
     return code.strip().upper()
 
 
+#: A stored word list's id (``reverie.web.words_api``).
+WORD_LIST_ID = re.compile(r"^w-[a-z2-7]{26}$")
+
+
+async def check_word_list(options: Mapping[str, Any]) -> None:
+    """Refuse options naming a word list of the table's own (the drawing game's
+    ``words``) that does not exist, when the room is opened or its options change: once
+    accepted, such a room would answer "still being loaded" at every start."""
+    list_id = options.get("words") if isinstance(options, Mapping) else None
+    # A malformed id is the options' own check (``bad_options``): no read for it.
+    if isinstance(list_id, str) and WORD_LIST_ID.match(list_id) is None:
+        return
+    if isinstance(list_id, str) and await WORD_SHELF.fetch(list_id) is None:
+        raise RoomError("unknown_words", "There is no such word list.")
+
+
 class RoomService:
     """Creates, loads and runs rooms on an event store and a bus."""
 
@@ -154,6 +174,9 @@ class RoomService:
         self.leases: Leases = leases if leases is not None else LocalLeases()
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: Rooms whose log cannot be replayed, closed until the server restarts (each is
+        #: said once, in one log line).
+        self.damaged: dict[str, RoomDamaged] = {}
         self._rng = random.Random()
         self._closed = False
         #: Counters for the metrics (see reverie.web.metrics).
@@ -180,6 +203,8 @@ class RoomService:
             try:
                 await self.get(code)  # loading a room restarts its bots and timers
                 resumed += 1
+            except RoomDamaged:
+                pass  # closed, and said in one line already
             except Exception:  # one broken room must not keep the others (or the server) down
                 log.exception("room %s could not be resumed", code)
         return resumed
@@ -206,7 +231,10 @@ class RoomService:
                     log.debug("task ended with %r", task.exception())
             if stuck:
                 log.warning("%d room task(s) still running at shutdown", len(stuck))
-        held = [code for code, live in self.rooms.items() if live.leased]
+        # Every room's, not only those running here: a lease taken just after Redis
+        # started empty is in Redis before it counts here (the script releases only
+        # what is this process's).
+        held = list(self.rooms)
         if held and self.bus.shared:
             await self.leases.release_many(held)
 
@@ -227,6 +255,11 @@ class RoomService:
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
         name = check_new_name(None, name)
+        if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
+            raise RoomError(
+                "bad_language", f"The table's language must be one of {', '.join(LANGUAGES)}."
+            )
+        await check_word_list(options)
         deck_name = deck or self.default_deck
         if deck_name not in self.decks:
             raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
@@ -269,6 +302,8 @@ class RoomService:
         live = self.rooms.get(code)
         if live is not None:
             return live
+        if code in self.damaged:
+            raise self.damaged[code]
         lock = self._loading.setdefault(code, asyncio.Lock())
         try:
             async with lock:
@@ -287,7 +322,12 @@ class RoomService:
         # missed: what arrives before the room is in memory is caught up below.
         if self.bus.shared:
             await self.bus.watch(code)
-        replayed = await self._replay(code)
+        try:
+            replayed = await self._replay(code)
+        except RoomDamaged:
+            if self.bus.shared:
+                await self.bus.unwatch(code)
+            raise
         if replayed is None:
             if self.bus.shared:
                 await self.bus.unwatch(code)
@@ -329,8 +369,7 @@ class RoomService:
             del self.rooms[code]
             if self.bus.shared:
                 await self.bus.unwatch(code)
-                if live.leased:
-                    await self.leases.release(code)
+                await self.leases.release(code)  # if it is this process's (see close)
             gone += 1
         return gone
 
@@ -371,7 +410,8 @@ class RoomService:
                 elif not held and live.leased:
                     live.leased = False
                     self.stats["leases_lost"] += 1
-                    log.info("room %s: lease lost; another process runs it", code)
+                    # Another process holds it, or Redis was away for the whole lease.
+                    log.info("room %s: lease lost; its timers and bots stop here", code)
                     self._stop_runners(live)
             await asyncio.sleep(every)
 
@@ -432,16 +472,42 @@ class RoomService:
                 state = None
         if state is None:
             stored = await self.store.load(code)
-            events = decode_log(s.payload for s in stored)
         else:
             snapshot_version = state.version
             stored = await self.store.load(code, after=state.version)
-            events = [decode_event(s.payload, state.family) for s in stored]
-        for record, event in zip(stored, events, strict=True):
-            state = evolve(state, event)
+        for record in stored:
+            try:
+                if state is None:
+                    event = decode_log([record.payload])[0]
+                else:
+                    event = decode_event(record.payload, state.family)
+                state = evolve(state, event)
+            except Exception as exc:  # a damaged event: this room closes, not the server
+                raise self._quarantine(code, record.version, exc) from None
             if state.phase_version == state.version:
                 phase_started = record.at
         return None if state is None else (state, phase_started, snapshot_version)
+
+    def _quarantine(self, code: str, version: int, exc: Exception) -> RoomDamaged:
+        """Close a room whose log cannot be replayed: it leaves memory (its timers and
+        bots stop), every later visit gets ``room_damaged`` without reading the log
+        again, and the operator is told once, in one line. Returns the error to raise."""
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        damaged = RoomDamaged(code, version, f"{type(exc).__name__}: {reason}")
+        if code not in self.damaged:
+            self.damaged[code] = damaged
+            log.error(
+                "room %s is damaged: event %d of its log cannot be replayed (%s); the "
+                "room is closed until its log is repaired and the server restarted, "
+                "other rooms go on",
+                code,
+                version,
+                damaged.reason,
+            )
+        live = self.rooms.pop(code, None)
+        if live is not None:
+            self._stop_runners(live)
+        return self.damaged[code]
 
     async def _catch_up(self, live: LiveRoom) -> bool:
         """Apply what the log holds past this copy of the room (another process wrote
@@ -456,7 +522,14 @@ class RoomService:
         for record in stored:
             if record.version != live.state.version + 1:
                 break  # cannot happen with a sound store; the next catch-up retries
-            self._apply(live, decode_event(record.payload, room.family), record.at, local=False)
+            try:
+                event = decode_event(record.payload, room.family)
+                after = evolve(live.state, event)
+            except Exception as exc:  # a damaged event: this room closes, not the server
+                self._quarantine(room.code, record.version, exc)
+                live.damaged = True
+                return False
+            self._apply(live, event, record.at, local=False, after=after)
         if stored:
             self.stats["catch_ups"] += 1
             self._changed(live)
@@ -513,6 +586,8 @@ class RoomService:
     async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
+        if isinstance(cmd, SetOptions):
+            await check_word_list(cmd.options)
         async with live.lock:
             await self._commit(
                 live,
@@ -528,6 +603,8 @@ class RoomService:
         another process wrote first, catch up from the log and decide again (``make``
         may refuse then: the phase moved on). Under the room's lock."""
         for _ in range(CONFLICT_RETRIES):
+            if live.damaged:
+                raise self.damaged[live.state.code]
             event = make(live.state)
             try:
                 await self._commit_locked(live, event)
@@ -786,7 +863,7 @@ class RoomService:
         """Carry out the stand-ins due (each commit looks again at who is gone)."""
         async with live.lock:
             room = live.state
-            if self._closed or not live.leased:
+            if self._closed or not self._holds_lease(live):
                 return
             for event in self._stand_ins(live):
                 try:
@@ -945,8 +1022,27 @@ class RoomService:
         if live.absence_timer is not None:
             live.absence_timer.cancel()
             live.absence_timer = None
+        current = asyncio.current_task()
         for task in live.bot_tasks.values():
-            task.cancel()
+            if task is not current:  # a bot that finds the lease gone just returns
+                task.cancel()
+
+    def _holds_lease(self, live: LiveRoom) -> bool:
+        """Whether a timer, bot or stand-in may act in the room now: this process holds
+        its lease, and the lease surely has not run out since its last renewal (while
+        Redis is away the room runs on until then, by this process's own clock, and no
+        longer: another process may take the lease after that). A lease found run out
+        is let go here, as the next round of :meth:`run_leases` would."""
+        if not live.leased:
+            return False
+        code = live.state.code
+        if self.leases.holds(code):
+            return True
+        live.leased = False
+        self.stats["leases_lost"] += 1
+        log.info("room %s: lease ran out unrenewed; its timers and bots wait", code)
+        self._stop_runners(live)
+        return False
 
     def _arm_timer(self, live: LiveRoom) -> None:
         """Work out the phase's deadline (every process shows it) and, in the process
@@ -985,7 +1081,7 @@ class RoomService:
 
     async def _time_up(self, live: LiveRoom, key: tuple[int, int, str, str]) -> None:
         async with live.lock:
-            if live.deadline_key != key or self._closed or not live.leased:
+            if live.deadline_key != key or self._closed or not self._holds_lease(live):
                 return
             if self.paused(live):
                 return  # nobody is there: the clock waits for someone to come back
@@ -1035,7 +1131,7 @@ class RoomService:
                 await asyncio.sleep(0)
             async with live.lock:
                 room = live.state
-                if not live.leased or room.game is None:
+                if not self._holds_lease(live) or room.game is None:
                     return
                 if not room.players[seat].controlled_by_bot:
                     return
@@ -1046,7 +1142,9 @@ class RoomService:
                 action = await asyncio.to_thread(
                     room.family.bot_action, room.game, seat, self._rng, deck, room.lang, level
                 )
-                if action is None:
+                # The bot thought in a thread (seconds, the first time): the lease may
+                # have run out meanwhile.
+                if action is None or not self._holds_lease(live):
                     return
                 decided_on = room.version
 

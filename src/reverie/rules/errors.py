@@ -8,6 +8,8 @@ a rejected action changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from reverie.errors import ReverieError
 
 
@@ -30,5 +32,10 @@ class SetupError(ReverieError):
     ('bad_setup', 'Dixit needs 3 to 6 players.', 'Dixit needs 3 to 6 players.')
     """
 
-    def __init__(self, message: str, code: str = "bad_setup") -> None:
-        super().__init__(code, message)
+    def __init__(
+        self,
+        message: str,
+        code: str = "bad_setup",
+        params: Mapping[str, int | str] | None = None,
+    ) -> None:
+        super().__init__(code, message, params)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Sequence
 
 import psycopg
@@ -94,6 +95,8 @@ class PostgresStore(PostgresDecks):
         )
         self._opened = False
         self._opening = asyncio.Lock()
+        # The health check's write (a row no room code can name: codes are A-Z, 2-9).
+        self._probe_key = f"~health-{secrets.token_hex(4)}"
 
     async def open(self) -> None:
         """Connect and bring the schema up to date (idempotent)."""
@@ -210,12 +213,21 @@ class PostgresStore(PostgresDecks):
             return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
 
     async def check(self) -> None:
-        """Raise ``StoreUnavailable`` unless every table answers."""
+        """Raise ``StoreUnavailable`` unless every table answers and a write goes
+        through (a row written and deleted in one committed transaction: a database
+        whose disk is full says so)."""
         async with self._errors():
             pool = await self._ready()
             async with pool.connection() as conn:
                 for table in ("rooms", "events", "snapshots", *DECK_TABLES):
                     await conn.execute(f"SELECT 1 FROM {table} LIMIT 1".encode())
+                async with conn.transaction():  # nobody else ever sees the row
+                    await conn.execute(
+                        "INSERT INTO rooms (code, version, created_at, updated_at)"
+                        " VALUES (%s, 0, 0, 0) ON CONFLICT (code) DO NOTHING",
+                        (self._probe_key,),
+                    )
+                    await conn.execute("DELETE FROM rooms WHERE code = %s", (self._probe_key,))
 
     async def schema_version(self) -> int:
         """The schema version the database is at."""

@@ -14,6 +14,7 @@ start-up (PostgreSQL is the store for several processes).
 from __future__ import annotations
 
 import asyncio
+import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -90,11 +91,28 @@ class SQLiteStore(SQLiteDecks):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._lock = _lock_file(path)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        migrate(self._db)
+        self.path = path
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            self._unlock()
+            raise StoreUnavailable(f"the event store at {path} cannot be opened: {exc}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            migrate(self._db)
+        except sqlite3.Error as exc:  # truncated, overwritten, not a database at all
+            self._db.close()
+            self._unlock()
+            raise StoreUnavailable(_damaged(path, exc)) from None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        # The health check's write (a row no room code can name: codes are A-Z, 2-9).
+        self._probe_key = f"~health-{secrets.token_hex(4)}"
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     async def _run(self, fn: Callable[[], T]) -> T:
         try:
@@ -103,14 +121,43 @@ class SQLiteStore(SQLiteDecks):
             raise StoreUnavailable(f"The database cannot be used: {exc}") from exc
 
     async def open(self) -> None:
-        """Nothing to do: the file is opened and migrated in the constructor."""
+        """Check the whole file can be read (the file was opened and migrated in the
+        constructor): a truncated or overwritten file stops the start-up with one line
+        instead of failing room by room later. Reads every page once (0.6 s for a
+        file of 120 MB with a warm page cache)."""
+
+        def verify() -> None:
+            try:
+                rows = self._db.execute("PRAGMA quick_check(1)").fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreUnavailable(_damaged(self.path, exc)) from None
+            if rows != [("ok",)]:
+                raise StoreUnavailable(_damaged(self.path, rows[0][0]))
+
+        await self._run(verify)
 
     async def check(self) -> None:
-        """Raise ``StoreUnavailable`` unless every table answers."""
+        """Raise ``StoreUnavailable`` unless every table answers and a write goes
+        through: a row the size of a page, written and deleted in one committed
+        transaction, so a full disk (or a file the database may not grow) says 503."""
 
         def probe() -> None:
+            db = self._db
             for table in ("rooms", "events", "snapshots", *DECK_TABLES):
-                self._db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
+                db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
+            page = int(db.execute("PRAGMA page_size").fetchone()[0])
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT OR REPLACE INTO snapshots (code, version, payload, at)"
+                    " VALUES (?, 0, zeroblob(?), 0)",
+                    (self._probe_key, page),
+                )
+                db.execute("DELETE FROM snapshots WHERE code = ?", (self._probe_key,))
+            except BaseException:
+                _rollback(db)
+                raise
+            db.execute("COMMIT")
 
         await self._run(probe)
 
@@ -137,7 +184,7 @@ class SQLiteStore(SQLiteDecks):
             )
             db.execute("COMMIT")
         except sqlite3.IntegrityError:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise VersionConflict(f"room {code} exists") from None
 
     async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
@@ -160,7 +207,7 @@ class SQLiteStore(SQLiteDecks):
                 (code, version, payload, at),
             )
         except BaseException:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise
         db.execute("COMMIT")
         return version
@@ -200,9 +247,22 @@ class SQLiteStore(SQLiteDecks):
         """Close the file."""
         await self._run(self._db.close)
         self._worker.shutdown()
-        if self._lock is not None:
-            self._lock.close()  # closing the file releases the lock
-            self._lock = None
+        self._unlock()
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already (it does by itself on
+    a full disk, and a second ROLLBACK would hide that error behind its own)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
+def _damaged(path: str, problem: object) -> str:
+    shown = "/" + path.lstrip("/") if path.startswith("//") else path  # sqlite:////abs
+    return (
+        f"the event store at {shown} is damaged: {problem}; restore it from a backup, "
+        "or move it away to start with an empty one"
+    )
 
 
 def _lock_file(path: str) -> IO[str] | None:

@@ -16,10 +16,10 @@ from typing import Any
 import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import BusUnavailable, open_bus
@@ -27,12 +27,14 @@ from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
 from reverie.store import StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
 from reverie.web import manifest, qr
+from reverie.web.assets import Assets, page_response
 from reverie.web.deck_shelf import DeckShelf
 from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_plays, run_purger
 from reverie.web.gcpolicy import GcWatch, run_settler
@@ -55,16 +57,18 @@ MAX_BODY = 16 * 1024
 
 CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "script-src 'self'{scripts}; connect-src 'self'; font-src 'self'; object-src 'none'; "
     "base-uri 'none'; frame-ancestors 'none'"
 )
 
 
 class SecurityHeaders:
-    """Adds a strict Content-Security-Policy and friends to every HTTP response."""
+    """Adds a strict Content-Security-Policy and friends to every HTTP response. The only
+    inline script allowed is the pages' import map, by its hash (web/assets.py)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, assets: Assets | None = None) -> None:
         self.app = app
+        self.assets = assets
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -74,8 +78,9 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
+                scripts = f" {self.assets.script_hash}" if self.assets else ""
                 headers += [
-                    (b"content-security-policy", CSP.encode()),
+                    (b"content-security-policy", CSP.format(scripts=scripts).encode()),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"same-origin"),
                 ]
@@ -126,8 +131,13 @@ async def _refuse_connection(scope: Scope, receive: Receive, send: Send, cap: in
     await send({"type": "websocket.close", "code": 1008})
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(
+    status: int, code: str, message: str, params: dict[str, int | str] | None = None
+) -> JSONResponse:
+    body: dict[str, object] = {"code": code, "message": message}
+    if params:
+        body["params"] = params
+    return JSONResponse({"error": body}, status_code=status)
 
 
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -183,7 +193,7 @@ async def create_room(request: Request) -> Response:
             time_factor=req.time_factor,
         )
     except RoomError as exc:
-        return _error(400, exc.code, exc.message)
+        return _error(400, exc.code, exc.message, exc.params)
     code = live.state.code
     await room_plays(custom, req.deck, code)
     return JSONResponse(
@@ -334,6 +344,13 @@ async def healthz(request: Request) -> Response:
     return JSONResponse({"ok": True, "process": service.bus.process_id})
 
 
+async def _room_damaged(request: Request, exc: Exception) -> Response:
+    """A room whose log cannot be replayed: 500 with a clear error, no traceback (the
+    room service logged it once, in one line, when it closed the room)."""
+    assert isinstance(exc, RoomDamaged)
+    return _error(500, exc.code, exc.message)
+
+
 async def _store_unavailable(request: Request, exc: Exception) -> Response:
     """Any request that needed the store while it failed: 503, one log line."""
     log.warning("store unavailable for %s: %s", request.url.path, exc)
@@ -345,7 +362,7 @@ def _page(filename: str) -> Any:
         path = STATIC / filename
         if not path.is_file():
             return _error(404, "missing_page", f"{filename} is not installed.")
-        return FileResponse(path, headers={"cache-control": "no-cache"})
+        return page_response(request, path.read_text(encoding="utf-8"))
 
     return page
 
@@ -357,6 +374,7 @@ def create_app(
     rate limits read, for tests that skip time ahead)."""
     cfg = settings or Settings.from_env()
     limits = Registry(clock=limits_clock or time.monotonic)
+    assets = Assets(STATIC)
     metrics = Metrics()
 
     @contextlib.asynccontextmanager
@@ -440,6 +458,7 @@ def create_app(
                 log.warning("%d background task(s) did not stop; leaving them", len(stuck))
             gc_watch.remove()
             WORD_SHELF.use(None)
+            custom.close()  # the picture decoders' processes
             await service.close()
             await bus.close()
             await store.close()
@@ -467,18 +486,25 @@ def create_app(
         Route("/api/credits", credits),
         Route("/decks/{deck}/{file:path}", card_image),
         WebSocketRoute("/ws/{code}", room_socket),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", assets, name="static"),
     ]
     middleware = [
         Middleware(ConnectionCap, gate=limits.addresses, cap=cfg.max_connections_per_address),
-        Middleware(SecurityHeaders),
+        Middleware(SecurityHeaders, assets=assets),
+        # Text answers (the API's JSON, card SVGs, pages) are compressed for a slow phone
+        # network, by the app itself so that `make run` on a LAN has it too. Static files
+        # come gzipped already (their Content-Encoding makes this pass them by), images
+        # and fonts are excluded by type, and WebSockets are not HTTP responses.
+        Middleware(GZipMiddleware, minimum_size=512, compresslevel=6),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
         middleware=middleware,
-        exception_handlers={StoreUnavailable: _store_unavailable},
+        exception_handlers={StoreUnavailable: _store_unavailable, RoomDamaged: _room_damaged},
     )
+    app.state.assets = assets
+    return app
 
 
 def _load_decks() -> dict[str, Deck]:

@@ -41,7 +41,7 @@ from reverie.content.uploads import (
     CARD_SUFFIX,
     Fit,
     UploadRefused,
-    card_picture,
+    decoded_pixels,
     file_too_large,
     is_zip,
     too_many_pictures,
@@ -51,6 +51,7 @@ from reverie.games import Limit
 from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.store.decks import DeckFull, DeckNotDraft, DeckStore, NewCard, StoredDeck
 from reverie.web.deck_shelf import CUSTOM_PREFIX, DeckShelf, is_custom
+from reverie.web.decoders import Busy, DecoderPool
 from reverie.web.limits import Registry, client_address
 from reverie.web.settings import Settings
 
@@ -60,9 +61,13 @@ _ID = re.compile(r"^[a-z2-7]{26}$")
 MAX_TITLE = 60
 MAX_CAPTION = 200
 MAX_PUBLISH_BODY = 256 * 1024
-#: Pictures decoded at once in this process (each may take a few hundred MB at most).
-DECODERS = 2
+#: ZIPs inflated at once (in threads: bounded by bytes, ``deck_max_mb`` at most).
+UNZIPPERS = 2
 _CACHE = "private, max-age=604800, immutable"
+#: A player's deck as JSON (a draft for its owner, captions, its state): for this
+#: browser only (no shared cache may serve one person's draft to another) and read
+#: fresh each time (a deck is deleted or published under the same address).
+_PRIVATE_JSON = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
 STATIC = Path(__file__).parent / "static"
 
 
@@ -80,12 +85,27 @@ class Decks:
     shelf: DeckShelf
     limits: Registry
     clock: Any = time.time
-    decoding: asyncio.Semaphore | None = None
+    decoding: DecoderPool | None = None
+    unzipping: asyncio.Semaphore | None = None
 
-    def decoder(self) -> asyncio.Semaphore:
+    def decoder(self) -> DecoderPool:
+        """The pool of processes that decode pictures (started on the first)."""
         if self.decoding is None:
-            self.decoding = asyncio.Semaphore(DECODERS)
+            cfg = self.settings
+            self.decoding = DecoderPool(
+                cfg.upload_decoders, cfg.upload_decoder_queue, cfg.upload_decoder_memory_mb
+            )
         return self.decoding
+
+    def unzipper(self) -> asyncio.Semaphore:
+        if self.unzipping is None:
+            self.unzipping = asyncio.Semaphore(UNZIPPERS)
+        return self.unzipping
+
+    def close(self) -> None:
+        """Stop the decoding processes."""
+        if self.decoding is not None:
+            self.decoding.close()
 
 
 class Publish(msgspec.Struct, forbid_unknown_fields=True):
@@ -144,6 +164,8 @@ def limits(cfg: Settings) -> dict[str, Any]:
         "deck_bytes": int(cfg.deck_max_mb * 1_000_000),
         "file_bytes": int(cfg.upload_max_file_mb * 1_000_000),
         "megapixels": cfg.upload_max_pixels // 1_000_000,
+        "upload_megapixels": cfg.upload_megapixels,
+        "deck_megapixels": cfg.deck_megapixels,
         "title": MAX_TITLE,
         "caption": MAX_CAPTION,
     }
@@ -214,6 +236,23 @@ async def add_pictures(request: Request) -> Response:
         mb = int(cfg.deck_max_mb)
         return error(413, "deck_too_large", f"A deck takes at most {mb} MB.", mb=mb)
     try:
+        async with ctx.decoder().upload():
+            return await _add_pictures(request, ctx, draft, name, fit)
+    except Busy:
+        return JSONResponse(
+            {"error": {"code": "busy", "message": "Too many pictures at once; try again soon."}},
+            status_code=503,
+            headers={"retry-after": "10"},
+        )
+
+
+async def _add_pictures(
+    request: Request, ctx: Decks, draft: StoredDeck, name: str, fit: Fit
+) -> Response:
+    cfg = ctx.settings
+    file_limit = int(cfg.upload_max_file_mb * 1_000_000)
+    deck_limit = int(cfg.deck_max_mb * 1_000_000)
+    try:
         data = await read_body(request, file_limit)
     except ClientDisconnect:
         return error(400, "bad_request", "The file was not sent in full.")
@@ -225,7 +264,7 @@ async def add_pictures(request: Request) -> Response:
         # Inflating is bounded (per entry and in all) but still seconds of work for a
         # large archive: off the event loop, and no more at once than decoding.
         try:
-            async with ctx.decoder():
+            async with ctx.unzipper():
                 unpacked = await asyncio.to_thread(
                     unpack_zip,
                     data,
@@ -240,20 +279,24 @@ async def add_pictures(request: Request) -> Response:
         entries = [(name, data)]
     room = cfg.deck_max_cards - len(draft.cards)
     results: list[tuple[str, NewCard | UploadRefused]] = []
+    spent = 0  # pixels this upload has decoded
     for entry_name, body in entries:
         if isinstance(body, bytes) and room <= 0:
             body = too_many_pictures(cfg.deck_max_cards)
         if isinstance(body, UploadRefused):
             results.append((entry_name, body))
             continue
-        async with ctx.decoder():
-            try:
-                picture = await asyncio.to_thread(
-                    card_picture, body, fit, max_pixels=cfg.upload_max_pixels
-                )
-            except UploadRefused as exc:
-                results.append((entry_name, exc))
-                continue
+        try:
+            # The header tells the cost; it is paid before anything is decoded.
+            pixels = decoded_pixels(body, max_pixels=cfg.upload_max_pixels)
+            await _charge(request, ctx, draft.id, pixels, spent)
+            spent += pixels
+            picture = await ctx.decoder().decode(
+                body, fit, max_pixels=cfg.upload_max_pixels, pixels=pixels
+            )
+        except UploadRefused as exc:
+            results.append((entry_name, exc))
+            continue
         room -= 1
         results.append((entry_name, NewCard(new_id(), CARD_MIME, picture)))
     cards = [r for _, r in results if isinstance(r, NewCard)]
@@ -270,6 +313,47 @@ async def add_pictures(request: Request) -> Response:
     if refusals:
         log.info("deck %s: %d of %d pictures refused", draft.id, refusals, len(results))
     return JSONResponse({"results": [_result(draft.id, n, r) for n, r in results]})
+
+
+async def _charge(request: Request, ctx: Decks, deck_id: str, pixels: int, spent: int) -> None:
+    """Pay for decoding ``pixels`` from this upload's budget (``spent`` so far), the
+    deck's and the address's hourly one; raises :class:`UploadRefused` when one is spent.
+
+    The deck's and the address's are token buckets in the rate limiter (Redis when
+    several processes share it): taking a picture out, or deleting the deck and
+    starting another, gives nothing back."""
+    cfg = ctx.settings
+    cost = pixels / 1_000_000
+    per_upload = cfg.upload_megapixels
+    if per_upload > 0 and (spent + pixels) / 1_000_000 > per_upload:
+        n = int(per_upload)
+        raise UploadRefused(
+            "upload_pixels",
+            f"One upload decodes at most {n} million pixels; send fewer pictures at once.",
+            megapixels=n,
+        )
+    per_deck = cfg.deck_megapixels
+    if per_deck > 0:
+        # Refilled over a draft's life: a draft that old is purged anyway.
+        life = max(1.0, cfg.deck_draft_hours) * 3600
+        limit = Limit(rate=per_deck / life, burst=per_deck)
+        if not await ctx.limits.allow((("deck_pixels", deck_id), limit, cost)):
+            n = int(per_deck)
+            raise UploadRefused(
+                "deck_pixels",
+                f"A deck's pictures may have at most {n} million pixels in all.",
+                megapixels=n,
+            )
+    per_hour = cfg.upload_megapixels_per_hour
+    if per_hour > 0:
+        limit = Limit(rate=per_hour / 3600, burst=per_hour)
+        key = ("upload_pixels", client_address(request.scope))
+        if not await ctx.limits.allow((key, limit, cost)):
+            raise UploadRefused(
+                "pixels_per_hour",
+                "Too many pictures decoded from here this hour; wait a while.",
+                megapixels=int(per_hour),
+            )
 
 
 def _result(deck_id: str, name: str, outcome: NewCard | UploadRefused) -> dict[str, Any]:
@@ -379,7 +463,7 @@ async def deck_detail(request: Request) -> Response:
         return error(404, "unknown_deck", "No such deck.")
     if stored.state in ("deleted", "purged"):
         return error(410, "deck_deleted", "Its owner deleted this deck.")
-    return JSONResponse(_payload(stored))
+    return JSONResponse(_payload(stored), headers=_PRIVATE_JSON)
 
 
 async def deck_images(request: Request) -> Response:
@@ -390,7 +474,8 @@ async def deck_images(request: Request) -> Response:
     if stored is None or stored.state not in ("ready", "deleted"):
         return error(404, "unknown_deck", "No such deck.")
     return JSONResponse(
-        {"name": stored.id, "images": [c.card_id + CARD_SUFFIX for c in stored.cards]}
+        {"name": stored.id, "images": [c.card_id + CARD_SUFFIX for c in stored.cards]},
+        headers=_PRIVATE_JSON,
     )
 
 

@@ -22,13 +22,19 @@ table opens the table screen again.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+
+from reverie.games import all_variants
+from reverie.rooms.service import normalise_code
+from reverie.web.assets import page_response
 
 STATIC = Path(__file__).parent / "static"
 #: What the room page's static file links; replaced by the room's own manifest.
@@ -79,7 +85,28 @@ async def room_page(request: Request) -> Response:
     href = room_manifest_href(code, "table" in request.query_params)
     if href is not None:
         html = html.replace(f'href="{SITE_MANIFEST}"', f'href="{href}"', 1)
-    return Response(html, media_type="text/html", headers={"cache-control": "no-cache"})
+    return page_response(request, html, _first_fetches(request, code) if href else [])
+
+
+def _first_fetches(request: Request, code: str) -> list[str]:
+    """What the room page fetches first, preloaded from its head so that it is there when
+    the scripts ask: the room's summary (js/room.js, by the code as shell/app.js spells
+    it), and the list of the deck's pictures where the game shows cards
+    (families/association/cards.js; only for a room in memory: a page load never reads
+    the store, so probing codes costs nothing)."""
+    fetches = [f"/api/rooms/{code.upper()}"]
+    service = getattr(request.app.state, "service", None)
+    live = service.rooms.get(normalise_code(code)) if service is not None else None
+    if live is not None and live.state.deck and _shows_cards(live.state.variant):
+        fetches.append(f"/api/decks/{quote(live.state.deck, safe='')}/images")
+    return fetches
+
+
+@functools.cache
+def _shows_cards(variant: str) -> bool:
+    return any(
+        v.name == variant and v.capabilities.get("client") == "association" for v in all_variants()
+    )
 
 
 async def room_manifest(request: Request) -> Response:

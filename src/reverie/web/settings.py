@@ -52,7 +52,13 @@ class Settings:
     ``deck_max_mb`` megabytes of uploads per deck; ``upload_max_file_mb`` per uploaded
     file (a picture or a ZIP, one request); ``upload_max_pixels`` per picture (before
     it is decoded: decompression bombs); ``upload_timeout`` seconds to send one upload
-    (instead of ``request_timeout``); ``uploads_mb_per_minute`` megabytes one address
+    (instead of ``request_timeout``); decoding is budgeted in millions of pixels
+    decoded (read from the headers before decoding): ``upload_megapixels`` per upload,
+    ``deck_megapixels`` per deck (pictures taken out again still count) and
+    ``upload_megapixels_per_hour`` per address (shared by every process, and kept when
+    a deck is deleted); ``upload_decoders`` worker processes decode, each within
+    ``upload_decoder_memory_mb`` of address space, and at most ``upload_decoder_queue``
+    uploads wait for one (more are refused as busy); ``uploads_mb_per_minute`` megabytes one address
     may upload a minute (bursts of twice as many); ``decks_per_hour`` new decks and
     ``word_lists_per_hour`` new word lists per address (bursts of as many);
     ``deck_draft_hours`` how long an unfinished deck is kept; ``deck_purge_hours`` how
@@ -89,6 +95,12 @@ class Settings:
     upload_max_file_mb: float = 25.0
     upload_max_pixels: int = 40_000_000
     upload_timeout: float = 120.0
+    upload_megapixels: float = 100.0
+    deck_megapixels: float = 1200.0
+    upload_megapixels_per_hour: float = 2400.0
+    upload_decoders: int = 2
+    upload_decoder_queue: int = 8
+    upload_decoder_memory_mb: int = 1024
     uploads_mb_per_minute: float = 100.0
     decks_per_hour: float = 20.0
     word_lists_per_hour: float = 30.0

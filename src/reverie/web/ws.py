@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
 from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
+from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import RoomError, clean_chat, hash_token
 from reverie.rooms.visibility import Visibility
@@ -175,9 +176,14 @@ class Connection:
         self.out.append(_dumps(frame))
         self.wake.set()
 
-    def error(self, ref: int | None, code: str, message: str) -> None:
-        """Queue an error frame for this client."""
-        self.send({"type": "error", "ref": ref, "code": code, "message": message})
+    def error(
+        self, ref: int | None, code: str, message: str, params: dict[str, int | str] | None = None
+    ) -> None:
+        """Queue an error frame for this client (``params``: what a translation needs)."""
+        frame: dict[str, object] = {"type": "error", "ref": ref, "code": code, "message": message}
+        if params:
+            frame["params"] = params
+        self.send(frame)
 
     async def writer(self) -> None:
         """Send queued frames, side-channel frames, chat and the latest snapshot, in that
@@ -285,6 +291,8 @@ class Connection:
         except StoreUnavailable as exc:  # not the client's fault: no strike, socket kept
             log.warning("room %s: %s", self.live.state.code, exc)
             self.error(cmd.id, "unavailable", UNAVAILABLE)
+        except RoomDamaged as exc:  # said in the log already; the socket closes after this
+            self.error(cmd.id, exc.code, exc.message)
         except (RoomError, IllegalAction) as exc:
             channel = (
                 self.live.state.family.channel_for(cmd) if isinstance(cmd, SideCommand) else None
@@ -292,7 +300,7 @@ class Connection:
             # Refusals an honest client meets (the turn just ended) are no strikes.
             if channel is None or exc.code not in channel.harmless:
                 self.strikes += 1
-            self.error(cmd.id, exc.code, exc.message)
+            self.error(cmd.id, exc.code, exc.message, exc.params)
             if channel is not None and exc.code in channel.resync:
                 # The sender's page showed what was refused already: send it what
                 # everyone else has.
@@ -390,6 +398,10 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(_refusal("unavailable", UNAVAILABLE))
         await ws.close(code=1011)
         return
+    except RoomDamaged as exc:  # the log said so once, when the room was closed
+        await ws.send_text(_refusal(exc.code, exc.message))
+        await ws.close(code=1011)
+        return
     if live is None:
         await limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
@@ -451,6 +463,10 @@ async def room_socket(ws: WebSocket) -> None:
             if conn.strikes >= MAX_STRIKES or conn.overflowed:
                 await asyncio.sleep(0)  # let the writer flush the last error
                 await ws.close(code=1008)
+                break
+            if live.damaged:  # its log turned out damaged: the room is closed
+                await asyncio.sleep(0)
+                await ws.close(code=1011)
                 break
             if writer.done():
                 break

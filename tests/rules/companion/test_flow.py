@@ -1,5 +1,5 @@
-"""The companion round: telling, counting, secret positions with clashes, votes never on
-one's own position, the reveal, the dice, the undo and the table's end."""
+"""The companion round: telling, counting, secret positions checked once all are in,
+votes never on one's own position, the reveal, the dice, the undo and the table's end."""
 
 from __future__ import annotations
 
@@ -58,20 +58,45 @@ def test_claim_mode_the_first_to_tell_is_the_storyteller() -> None:
     assert g.round.storyteller == 2 and g.phase is Phase.COUNT
 
 
-def test_a_clash_asks_both_to_look_again_and_clears_their_votes() -> None:
+def test_positions_are_checked_once_all_are_in_and_a_clash_clears_them_all() -> None:
     g = counted(dixit())
     g = apply(g, Place(1, 3))
     g = apply(g, Vote(1, 2))
-    g = apply(g, Place(2, 3))  # 3 again: both look again
-    assert g.round.claims[1] is None and g.round.claims[2] is None
-    assert g.round.votes[1] is None
-    assert g.round.recheck == (1, 2)
-    assert view(g, None)["recheck"] == [1, 2]
-    # Nobody learns a position: not the table screen, not another seat.
-    assert "3" not in str(view(g, None)["placed"]) and view(g, 3)["my_position"] is None
-    g = apply(g, Place(2, 4))
-    assert g.round.recheck == (1,)
-    assert view(g, 2)["my_position"] == 4
+    g = apply(g, Place(2, 3))  # 3 again, but not everyone is in: nothing is compared yet
+    assert g.round.claims == (None, 3, 3, None) and g.round.clashes == 0
+    g = apply(g, Place(0, 1))
+    g = apply(g, Place(3, 4))  # the last one in: two claim 3, everyone looks again
+    assert g.round.claims == (None,) * 4 and g.round.votes == (None,) * 4
+    assert g.round.clashes == 1 and waiting_for(g) == (0, 1, 2, 3)
+    public = view(g, None)
+    assert public["clashes"] == 1 and public["placed"] == [] and public["voted"] == []
+    # Nobody is named: no view carries a seat list that says who clashed.
+    assert "recheck" not in public and view(g, 3)["my_position"] is None
+
+
+def test_a_position_may_be_entered_again_until_all_are_in_then_it_is_locked() -> None:
+    g = counted(dixit())
+    g = apply(g, Place(1, 3))
+    g = apply(g, Vote(1, 2))
+    g = apply(g, Place(1, 2))  # changed: the vote is given again
+    assert view(g, 1)["my_position"] == 2 and view(g, 1)["my_vote"] is None
+    for seat, pos in ((0, 1), (2, 3), (3, 4)):
+        g = apply(g, Place(seat, pos))
+    assert g.round.clashes == 0 and g.round.claims == (1, 2, 3, 4)
+    with pytest.raises(IllegalAction, match="already entered"):
+        apply(g, Place(1, 3))
+
+
+def test_a_log_with_a_clash_of_the_old_rules_still_replays() -> None:
+    """Before the positions were checked all at once, a clash cleared the two seats at
+    once and they entered again: such a log still replays, to the same reveal."""
+    g = counted(dixit())
+    old_log: list[Place | Vote] = [Place(0, 1), Place(1, 3), Vote(1, 2), Place(2, 3)]
+    old_log += [Place(2, 2), Place(1, 3), Vote(1, 4), Place(3, 4), Vote(2, 1), Vote(3, 1)]
+    for action in old_log:
+        g = apply(g, action)
+    assert g.phase is Phase.CLUE and g.history[-1].owners == (0, 2, 1, 3)
+    assert g.history[-1].votes == (None, 4, 1, 1)
 
 
 def test_a_vote_needs_ones_position_and_never_hits_it() -> None:
@@ -88,8 +113,6 @@ def test_a_vote_needs_ones_position_and_never_hits_it() -> None:
     g = apply(g, Vote(1, 1))
     with pytest.raises(IllegalAction, match="already voted"):
         apply(g, Vote(1, 3))
-    with pytest.raises(IllegalAction, match="already entered"):
-        apply(g, Place(1, 3))
 
 
 def play_round(g: GameState, positions: list[int], votes: dict[int, int]) -> GameState:

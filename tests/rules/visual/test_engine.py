@@ -1,4 +1,4 @@
-"""Scenario tests for every rule of the drawing game (RULES.md §3)."""
+"""Scenario tests for every rule of the drawing game (docs/specification.md §3)."""
 
 from __future__ import annotations
 
@@ -282,6 +282,8 @@ def test_failure_loses_a_token_of_the_teams_choice() -> None:
     g = act(g, Forfeit(teammate(g), lose))
     assert g.held[team] == (keep,) and lose in g.removed
     assert g.history[-1].solved_by is None and g.history[-1].subject == "teapot"
+    # The turn's record says which token it cost (the story tells it).
+    assert g.history[-1].lost_token == lose
     assert g.turn.team == 1 - team and g.phase is Phase.CHOOSE
 
 
@@ -292,6 +294,11 @@ def test_failure_without_tokens_or_with_alike_tokens_needs_no_choice() -> None:
     team = g.turn.team
     g = act(drawing(g, "objects"), TimeUp())
     assert g.phase is Phase.CHOOSE and len(g.held[team]) == 1 and len(g.removed) > 0
+    assert g.history[-1].lost_token == g.removed[-1]
+    # A solved turn costs nothing; its one drawer is on the record.
+    solved = act(drawing(game(), "objects"), Guess(teammate(drawing(game(), "objects")), "teapot"))
+    assert solved.history[-1].lost_token is None
+    assert solved.history[-1].drawers == (solved.history[-1].drawer,)
 
 
 # ---------------------------------------------------------------------------- proverbs
@@ -333,6 +340,8 @@ def test_any_team_may_guess_the_proverb_and_move_either_way() -> None:
     # The team that guessed plays the next turn; the order then resumes after it.
     assert backward.turn.team == other and backward.phase is Phase.CHOOSE
     assert backward.history[-1].subject == PROVERB and backward.history[-1].proverb
+    # Every team drew the proverb: the record names each drawer, not just the first.
+    assert backward.history[-1].drawers == g.turn.drawers and len(g.turn.drawers) == 2
     g = act(backward, Choose(backward.turn.drawer, "actions"), TimeUp(), TimeUp())
     assert g.turn.team == playing
 

@@ -90,7 +90,19 @@ def test_proverb_matching(guess: str, answer: str, lang: str, verdict: Verdict) 
 
 
 def test_each_guess_word_counts_once() -> None:
-    assert match_proverb("bird bird bird bird", "bird sings bird flies", "en") is N
+    assert match_proverb("bird bird bird", "bird sings bird flies", "en") is N
+    assert match_proverb("bird bird bird bird", "bird sings bird flies", "en") is W  # too long
+
+
+def test_a_close_mark_is_for_a_guess_about_as_long_as_the_proverb() -> None:
+    """Issue #24: a guess with a few words of each of several proverbs was close to all
+    of them. Now it needs as few extra words as a correct guess, and two right words."""
+    packed = "early bird worm hand worth bush"  # half of each of two proverbs
+    assert match_proverb(packed, PROVERB, "en") is W
+    assert match_proverb(packed, "A bird in the hand is worth two in the bush", "en") is W
+    assert match_proverb("early bird", PROVERB, "en") is N
+    assert match_proverb("early bird tiger", PROVERB, "en") is N  # one extra word is fine
+    assert match_proverb("early", "Early riser", "en") is W  # one word of a short one
 
 
 def test_match_guess_dispatches() -> None:

@@ -17,6 +17,7 @@ from reverie.rules.association import events as ev
 from reverie.rules.association.actions import Action, Clue, Submit, Timeout, Vote
 from reverie.rules.association.clues import Restriction, clean_clue
 from reverie.rules.association.commitment import commit
+from reverie.rules.association.deck_fit import cards_needed
 from reverie.rules.association.scoring import RoundInput, apply_floor
 from reverie.rules.association.state import GameState, Options, Phase, Round, RoundResult
 from reverie.rules.association.variants import (
@@ -91,9 +92,13 @@ def new_game(
     _check_options(v, opts, n)
     # A deck smaller than the variant's (a player's own pictures) is played whole.
     size = opts.deck_size or min(v.deck_size(n, card_count), card_count)
-    needed = n * v.hand_size + max(n, v.gallery_size)
+    needed = cards_needed(v, n)
     if size < needed:
-        raise SetupError(f"{v.title} for {n} players needs a deck of at least {needed} cards.")
+        raise SetupError(
+            f"{v.title} for {n} players needs a deck of at least {needed} cards.",
+            "deck_too_small",
+            {"game": v.title, "variant": v.name, "players": n, "need": needed, "cards": size},
+        )
     if size > card_count:
         raise SetupError(
             f"{v.title} for {n} players uses {size} cards; this deck has only {card_count}."

@@ -1,6 +1,6 @@
-"""Scoring of one association round, one small function per variant (RULES.md §2).
+"""Scoring of one association round, one small function per variant (docs/specification.md §2).
 
-Notation as in RULES.md: X = voters who found the storyteller's card, N = voters.
+Notation as in docs/specification.md §1.9: X = voters who found the storyteller's card, N = voters.
 Every function returns the points each seat *earns* this round; the engine (and the
 ``reverie score`` command) then applies the floor at the start of the track with
 :func:`apply_floor`, because a piece can never move back past its starting square.

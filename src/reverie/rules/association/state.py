@@ -40,7 +40,7 @@ Seconds = Annotated[int, Meta(ge=0, le=86_400)]
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Table options a host can choose (RULES.md "Options every variant may expose").
+    """Table options a host can choose (docs/specification.md §2.6).
 
     ``first_storyteller``: ``"default"`` follows the variant's rule book; ``"claim"``,
     ``"random"``, ``"dice"``, or a seat number when the host picks.

@@ -1,4 +1,4 @@
-"""The five association variants as data (RULES.md §2), with a registry.
+"""The five association variants as data (docs/specification.md §2), with a registry.
 
 The engine in :mod:`.engine` plays every variant; what differs is only what is written
 here: player counts, hand and deck sizes, where the storyteller's card comes from, how

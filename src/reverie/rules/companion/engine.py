@@ -4,8 +4,11 @@ Each turn: the storyteller tells the clue aloud and taps :class:`~.actions.Tell`
 others lay a card face down; the storyteller counts the cards on the table
 (:class:`~.actions.Count`); then every seat enters, in secret, the position of its own
 card (:class:`~.actions.Place`) and its vote (:class:`~.actions.Vote`), never its own
-position. Two seats that claim one position are both asked to look again. When all are
-in, the round is revealed and scored by the variant's own scorer
+position. The positions are checked only once every one is in (until then a seat may
+enter its own again): if two claim one place, every position and vote is cleared and the
+whole table looks again, nobody named, so a clash tells nobody whose card lies where
+(see :func:`_place`). When all are in, the round is revealed and scored by the
+variant's own scorer
 (:func:`reverie.rules.association.engine.round_points`, the one the online game and
 ``reverie score`` use), the pieces move, and the turn passes on. The table may take the
 last reveal back (:class:`~.actions.Undo`) and end the game when its cards run out
@@ -241,7 +244,7 @@ def _count(state: GameState, a: Count) -> GameState:
             "count again.",
         )
     empty = (None,) * n
-    rnd = replace(rnd, count=a.cards, claims=empty, votes=empty, recheck=())
+    rnd = replace(rnd, count=a.cards, claims=empty, votes=empty, clashes=0)
     return replace(state, phase=Phase.SECRET, round=rnd)
 
 
@@ -258,27 +261,42 @@ def _in_secret(state: GameState, position: int) -> Round:
 
 
 def _place(state: GameState, a: Place) -> GameState:
+    """Enter (or, until every position is in, enter again) one's card's position.
+
+    The positions are compared only when the last one comes in, never one against
+    another as they arrive: a player who waits for everyone else and then claims a
+    place that is not theirs would otherwise learn from each clash whose card lies
+    there (issue #24: the storyteller's, in 7 of 8 rounds). When every position is in,
+    every other card's place is claimed, so a clash says only "some claim is wrong",
+    which the one who made it knew already. A clash clears every position and vote and
+    asks the whole table to look again, naming nobody: the owner of the place claimed
+    twice is asked exactly as everyone else is, and the public view counts clashes only.
+    So another try never pays, and the number of tries needs no limit (a player who
+    wants to stall the table can do so by not entering at all).
+    """
     rnd = _in_secret(state, a.position)
     seat = a.seat
     if not _places(state, seat):
         raise IllegalAction("no_card", "Only the storyteller has cards in the gallery.")
-    if rnd.claims[seat] is not None:
+    if _all_placed(state, rnd):
         raise IllegalAction("already_placed", "Your card's position is already entered.")
-    rival = next((s for s, p in enumerate(rnd.claims) if p == a.position), None)
     claims = list(rnd.claims)
     votes = list(rnd.votes)
-    recheck = [s for s in rnd.recheck if s != seat]
-    if rival is None:
-        claims[seat] = a.position
-    else:
-        # Two cards cannot lie in one place: both look at the table again, and a vote
-        # given from the wrong place is given again too.
-        for s in (rival, seat):
-            claims[s] = None
-            votes[s] = None
-        recheck = [s for s in recheck if s != rival] + sorted((rival, seat))
-    rnd = replace(rnd, claims=tuple(claims), votes=tuple(votes), recheck=tuple(recheck))
+    claims[seat] = a.position
+    votes[seat] = None  # a vote given from another position is given again
+    rnd = replace(rnd, claims=tuple(claims), votes=tuple(votes))
+    if _all_placed(state, rnd):
+        entered = [p for p in rnd.claims if p is not None]
+        if len(set(entered)) < len(entered):
+            empty = (None,) * len(state.players)
+            rnd = replace(rnd, claims=empty, votes=empty, clashes=rnd.clashes + 1)
     return _maybe_reveal(replace(state, round=rnd))
+
+
+def _all_placed(state: GameState, rnd: Round) -> bool:
+    """Whether every seat that places has entered its position (then they are checked
+    and locked)."""
+    return all(rnd.claims[s] is not None for s in range(len(state.players)) if _places(state, s))
 
 
 def _vote(state: GameState, a: Vote) -> GameState:

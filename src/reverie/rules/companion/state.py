@@ -50,8 +50,8 @@ class Round(msgspec.Struct, frozen=True):
 
     ``claims[s]``: the position seat ``s`` says its card lies at (in the gallery only the
     storyteller claims: the position of the card they picked). ``votes[s]``: the position
-    seat ``s`` voted for. ``recheck``: seats whose claims clashed with another's and who
-    are asked to look at the table again.
+    seat ``s`` voted for. ``clashes``: how many times this round two seats claimed one
+    position once all were in (each time everyone enters again; nobody is named).
     """
 
     number: int
@@ -62,7 +62,7 @@ class Round(msgspec.Struct, frozen=True):
     count: int | None = None
     claims: tuple[int | None, ...] = ()
     votes: tuple[int | None, ...] = ()
-    recheck: tuple[int, ...] = ()
+    clashes: int = 0
 
 
 class Revealed(msgspec.Struct, frozen=True):

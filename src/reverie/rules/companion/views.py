@@ -1,8 +1,8 @@
 """The one redaction point of a companion game: what a seat (or the table screen) sees.
 
 Before the reveal nobody learns another seat's position or vote: the public part says
-only who has entered theirs (and who must look at the table again); a seat sees its own
-entries. Revealed rounds are public. Views are plain JSON-ready dicts.
+only who has entered theirs (and how many times the positions clashed, never whose);
+a seat sees its own entries. Revealed rounds are public. Views are plain JSON-ready dicts.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def public_view(state: GameState) -> View:
         "waiting_for": list(waiting_for(state)),
         "placed": [s for s, p in enumerate(rnd.claims) if p is not None] if secret else [],
         "voted": [s for s, p in enumerate(rnd.votes) if p is not None] if secret else [],
-        "recheck": list(rnd.recheck) if secret else [],
+        "clashes": rnd.clashes if secret else 0,
         "first_rolls": [list(r) for r in state.rolls],
         "contenders": list(state.contenders),
         "last_round": result_view(state.history[-1]) if state.history else None,

@@ -3,7 +3,7 @@
 Pawns start on square 1; a team that reaches exactly square :data:`LAST_SQUARE` ends the
 game. One token lies on each of squares 2–40 at the start, dealt at random from the seed.
 
-**Default token set** (RULES.md §3 leaves the values to the project): 36 tokens with
+**Default token set** (docs/specification.md §3.1 leaves the values to the project): 36 tokens with
 visible values — eight each of 1, 2 and 3 points, six each of 4 and 5 points — and
 :data:`DEFAULT_BONUS_TOKENS` = 3 **bonus** tokens worth :data:`DEFAULT_BONUS_VALUE` = 2
 points each: 39 tokens, one per square. Both are options (``Options.token_values``,

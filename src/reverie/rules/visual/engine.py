@@ -22,7 +22,7 @@ each phase:
 The clock's decisions in ``choose``, ``move``, ``bonus`` and ``lose`` are announced by a
 :class:`~.events.TimedOut` event before their usual events.
 
-Decisions taken here (RULES.md §3 leaves them open):
+Decisions taken here (docs/specification.md §3 leaves them open):
 
 * Guesses during the think time are refused (drawing has not started).
 * A guess that matches (:mod:`.matching`) solves the turn at once; the drawer may also
@@ -304,6 +304,8 @@ def _end_turn(state: GameState, next_team: int) -> tuple[GameState, Events]:
         solved_by=turn.solved_by,
         moved_from=turn.moved_from,
         moved_to=turn.landed,
+        drawers=turn.drawers or (turn.drawer,),
+        lost_token=turn.lost_token,
     )
     discard = state.discard if turn.card is None else (*state.discard, turn.card)
     state = replace(
@@ -472,7 +474,8 @@ def _clock_decides(state: GameState) -> tuple[GameState, Events]:
 def _lose(state: GameState, team: int, token: int) -> tuple[GameState, Events]:
     held = list(state.held)
     held[team] = tuple(k for k in held[team] if k != token)
-    state = replace(state, held=tuple(held), removed=(*state.removed, token))
+    turn = replace(state.turn, lost_token=token)
+    state = replace(state, held=tuple(held), removed=(*state.removed, token), turn=turn)
     return state, (ev.TokenLost(team, token),)
 
 

@@ -13,10 +13,12 @@ punctuation, articles of the game's language); then:
   :data:`PROVERB_SHARE` (70%) of the proverb's significant words, each guess word
   counting once, a word matching exactly or, for words of 5 letters or more, with one
   typo, **and** has few significant words besides: at most 30% of the proverb's count
-  (at least one). It is close from :data:`PROVERB_CLOSE_SHARE` (40%) on with at most as
-  many extra words as the proverb has. The bound on extra words keeps a long guess
-  stuffed with common words from "containing" every proverb of the language: a guess
-  must be about as long as the answer.
+  (at least one). It is close from :data:`PROVERB_CLOSE_SHARE` (40%) on, with no more
+  extra words than a correct guess may have. The bound on extra words keeps a long guess
+  stuffed with common words from "containing" every proverb of the language, and keeps
+  a guess packed with a few words of each of several proverbs from being "close" to all
+  of them (the mark would then tell a search which one it is): a guess must be about as
+  long as the answer, for a point and for a mark alike.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from reverie.rules.visual.language import Language, normalise
 
 PROVERB_SHARE = 0.7
 PROVERB_CLOSE_SHARE = 0.4
+#: A close mark needs at least this many of the proverb's words: one word of a short
+#: proverb next to one of another would be close to both.
+PROVERB_CLOSE_WORDS = 2
 
 
 class Verdict(enum.StrEnum):
@@ -124,17 +129,22 @@ def match_proverb(guess: str, answer: str, lang: Language) -> Verdict:
     >>> match_proverb("chi dorme", p, "it").value, match_proverb("pesci", p, "it").value
     ('close', 'wrong')
     >>> match_proverb("chi dorme non piglia pesci gatto cane topo lupo", p, "it").value
-    'close'
+    'wrong'
     """
     if match_word(guess, answer, lang) is Verdict.CORRECT:
         return Verdict.CORRECT
     found, total, extra = proverb_overlap(guess, answer, lang)
     if not total:
         return Verdict.WRONG
+    if extra > max(1, int(total * (1 - PROVERB_SHARE))):
+        # Too long to be this proverb, and too long to be called close: a guess packed
+        # with words of several proverbs would otherwise be "close" to each of them at
+        # once, and the mark would tell a search which (issue #24).
+        return Verdict.WRONG
     share = found / total
-    if share >= PROVERB_SHARE and extra <= max(1, int(total * (1 - PROVERB_SHARE))):
+    if share >= PROVERB_SHARE:
         return Verdict.CORRECT
-    if share >= PROVERB_CLOSE_SHARE and extra <= total:
+    if share >= PROVERB_CLOSE_SHARE and found >= PROVERB_CLOSE_WORDS:
         return Verdict.CLOSE
     return Verdict.WRONG
 

@@ -123,7 +123,8 @@ class Turn(msgspec.Struct, frozen=True):
 
     ``drawers`` holds one seat per drawing team: just the active team's drawer, or in a
     proverb round the drawer of every team (``drawers[t]`` for team ``t``).
-    ``solved_by``: the team that guessed; ``moved_from``/``landed``: its pawn's move.
+    ``solved_by``: the team that guessed; ``moved_from``/``landed``: its pawn's move;
+    ``lost_token``: the token the team gave up for failing it.
     """
 
     number: int
@@ -139,11 +140,16 @@ class Turn(msgspec.Struct, frozen=True):
     moved_from: int | None = None
     landed: int | None = None
     bonus_token: int | None = None
+    lost_token: int | None = None
     timer: Timer | None = None
 
 
 class TurnResult(msgspec.Struct, frozen=True):
-    """A finished turn: public once it is over (the subject is revealed)."""
+    """A finished turn: public once it is over (the subject is revealed).
+
+    ``drawers``: everyone who drew it (every team's drawer in a proverb round, else the
+    one); ``lost_token``: the token the team gave up for failing it, if any.
+    """
 
     number: int
     team: int
@@ -154,6 +160,8 @@ class TurnResult(msgspec.Struct, frozen=True):
     solved_by: int | None
     moved_from: int | None = None
     moved_to: int | None = None
+    drawers: tuple[int, ...] = ()
+    lost_token: int | None = None
 
 
 class GameState(msgspec.Struct, frozen=True):

@@ -18,11 +18,13 @@ export class HttpError extends Error {
    * @param {number} status
    * @param {string | null} code
    * @param {string | null} message
+   * @param {Record<string, any>} [params] what the code's translation needs
    */
-  constructor(status, code, message) {
+  constructor(status, code, message, params = {}) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -35,7 +37,7 @@ async function parse(res) {
   }
   if (!res.ok) {
     const err = body && body.error ? body.error : {};
-    throw new HttpError(res.status, err.code || null, err.message || null);
+    throw new HttpError(res.status, err.code || null, err.message || null, err.params || {});
   }
   return body;
 }
@@ -54,10 +56,21 @@ export async function postJSON(url, data) {
   );
 }
 
-/** A readable message for a server error code, else the server's own words. */
-export function errorText(code, message) {
+/**
+ * A readable message for a server error code (filled from its `params`), else the
+ * server's own words.
+ * @param {string | null} code
+ * @param {string | null} [message]
+ * @param {Record<string, any>} [params]
+ */
+export function errorText(code, message, params = {}) {
   const key = `error.${code}`;
-  const text = t(key);
+  const p = { ...(params || {}) };
+  // A game named by its variant: its title in the reader's language.
+  if (typeof p.variant === "string" && t(`variant.${p.variant}.title`) !== `variant.${p.variant}.title`) {
+    p.game = t(`variant.${p.variant}.title`);
+  }
+  const text = t(key, p);
   if (code && text !== key) return text;
   return message || t("error.generic");
 }

@@ -9,6 +9,7 @@ import { seatsField, reader, select } from "./fields.js";
 import { saveToken, normaliseCode } from "./store.js";
 import { swatchesField } from "./swatches.js";
 import { awayField, readAway, DEFAULT_AWAY } from "./shell/absence.js";
+import { keepTypedWords } from "./families/visual/words.js";
 
 /** @type {{name: string, color: string, variant: string | null, seats: number | null, options: Record<string, any> | null, away: number | null, deck: string}} */
 const form = { name: "", color: PALETTE[0], variant: null, seats: null, options: null, away: DEFAULT_AWAY, deck: "" };
@@ -110,7 +111,7 @@ function createForm() {
             "label",
             { for: `variant-${x.name}` },
             h("strong", {}, t(`variant.${x.name}.title`)),
-            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ", t("home.players_range", { min: x.min_players, max: x.max_players })),
+            h("span", { class: "small" }, t(`variant.${x.name}.blurb`), " · ", t("home.players_range", { min: x.min_players, max: x.max_players, n: x.max_players })),
           ),
         ),
       ),
@@ -171,7 +172,7 @@ async function loadDecks() {
       form.deck = linked;
     } catch (e) {
       const err = /** @type {import("./common.js").HttpError} */ (e);
-      toast(errorText(err.code, err.message));
+      toast(errorText(err.code, err.message, err.params));
     }
   }
   decks = found.length ? found : [["", ""]];
@@ -206,6 +207,13 @@ async function onCreate(ev) {
     /* ignore */
   }
   button.disabled = true;
+  // Words typed in the own-words box but not yet kept are kept now, or the room waits.
+  if (!(await keepTypedWords(f, lang()))) {
+    button.disabled = false;
+    toast(t("words.not_kept"), { anchor: button });
+    return;
+  }
+  captureDraft(); // the kept list's id is in the form now
   try {
     const res = await postJSON("/api/rooms", {
       name, color: form.color, variant: form.variant, seats: form.seats, options: form.options, away_seconds: form.away, lang: lang(),
@@ -216,7 +224,7 @@ async function onCreate(ev) {
   } catch (e) {
     const err = /** @type {import("./common.js").HttpError} */ (e);
     button.disabled = false;
-    toast(errorText(err.code, err.message), { anchor: button });
+    toast(errorText(err.code, err.message, err.params), { anchor: button });
   }
 }
 
@@ -236,7 +244,7 @@ async function onJoin(ev) {
     location.assign(`/r/${code}`);
   } catch (e) {
     const err = /** @type {import("./common.js").HttpError} */ (e);
-    toast(err.status === 404 ? t("error.unknown_room") : errorText(err.code, err.message), { anchor: button });
+    toast(err.status === 404 ? t("error.unknown_room") : errorText(err.code, err.message, err.params), { anchor: button });
   }
 }
 

@@ -33,8 +33,23 @@ export function lang() {
   return current;
 }
 
+/**
+ * A dictionary's address: the versioned one the page's import map names (the server
+ * writes it, web/assets.py), which the browser keeps cached for good; the plain one where
+ * there is no map or no import.meta.resolve.
+ * @param {string} l
+ */
+function dictUrl(l) {
+  const plain = `/static/i18n/${l}.json`;
+  try {
+    return import.meta.resolve(plain);
+  } catch {
+    return plain;
+  }
+}
+
 async function fetchDict(l) {
-  const res = await fetch(`/static/i18n/${l}.json`);
+  const res = await fetch(dictUrl(l));
   if (!res.ok) throw new Error(`i18n ${l}: ${res.status}`);
   return res.json();
 }

@@ -62,24 +62,50 @@ function remember(entry) {
  * @param {RequestInit} init
  */
 async function call(url, init = {}) {
-  const res = await fetch(url, init);
+  let res;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    const e = /** @type {any} */ (new Error(""));
+    Object.assign(e, { code: "network", params: {}, status: 0 });
+    throw e;
+  }
   const body = await res.json().catch(() => null);
   if (!res.ok) {
+    // The app and the shipped nginx answer JSON with a code; anything else in the way
+    // (another proxy's HTML page, a crash) is named by its status.
     const err = (body && body.error) || {};
-    const e = /** @type {any} */ (new Error(err.message || `HTTP ${res.status}`));
-    e.code = err.code || null;
-    e.params = err.params || {};
+    const e = /** @type {any} */ (new Error(err.message || ""));
+    e.code = err.code || codeOfStatus(res.status);
+    e.params = { status: res.status, ...(err.params || {}) };
     e.status = res.status;
     throw e;
   }
   return body;
 }
 
-/** @param {Refused} r */
+/** @param {number} status */
+function codeOfStatus(status) {
+  if (status === 413) return "too_large";
+  if (status === 429) return "rate_limited";
+  if (status === 502 || status === 503 || status === 504) return "unavailable";
+  return "server_error";
+}
+
+/**
+ * Why a file was refused, in the reader's language: the code's own sentence, or a
+ * general error's, or (a code this page does not know) the server's reason as detail.
+ * @param {Refused} r
+ */
 function refusalText(r) {
+  const params = r.params || {};
   const key = `mydeck.refused.${r.code}`;
-  const text = t(key, r.params || {});
-  return text === key ? r.message || t("error.generic") : text;
+  const text = t(key, params);
+  if (text !== key) return text;
+  const general = t(`error.${r.code}`, params);
+  if (general !== `error.${r.code}`) return general;
+  if (r.message) return t("mydeck.refused.other", { reason: r.message });
+  return t("mydeck.refused.server_error", { status: params.status || "?" });
 }
 
 /** @param {File} file */
@@ -210,8 +236,8 @@ async function ensureDraft() {
 /** @param {Pending} p */
 async function send(p) {
   const limits = state.limits || {};
+  const mb = Math.max(1, Math.floor((limits.file_bytes || 25e6) / 1e6));
   if (limits.file_bytes && p.file.size > limits.file_bytes) {
-    const mb = Math.max(1, Math.floor(limits.file_bytes / 1e6));
     state.refused.push({ name: p.name, code: "file_too_large", message: "", params: { mb } });
     return;
   }
@@ -226,7 +252,9 @@ async function send(p) {
     }
   } catch (caught) {
     const e = /** @type {any} */ (caught);
-    state.refused.push({ name: p.name, code: e.code || "generic", message: e.message, params: e.params });
+    // A bare 413 from a proxy in the way: the file was too large for it.
+    const code = e.code === "too_large" ? "file_too_large" : e.code || "server_error";
+    state.refused.push({ name: p.name, code, message: e.message, params: { mb, ...e.params } });
   }
 }
 

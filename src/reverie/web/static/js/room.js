@@ -9,7 +9,7 @@ import { boot, getJSON, toast, errorText } from "./common.js";
 import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
 import { initZoom } from "./families/association/cards.js";
-import { app, code, room, game, me, caps, setRenderer, timeLeft } from "./shell/app.js";
+import { app, code, room, game, me, caps, setRenderer, timeLeft, scrollClaimed } from "./shell/app.js";
 import { familyFor } from "./shell/family.js";
 import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from "./shell/lobby.js";
 import { noticesView, absenceError, absenceStatus, announceAbsence } from "./shell/absence.js";
@@ -38,8 +38,6 @@ function statusText() {
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
 
-let statusOpen = false;
-
 function statusBar() {
   const r = room();
   const move = yourMove();
@@ -48,17 +46,21 @@ function statusBar() {
   const conn = app.conn !== "open" && !app.missing && !app.replaced;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
-    // One line on a phone; a tap shows the whole of it. Not a live region: it changes
-    // with every move of anyone's, and #announcer says what matters once.
-    h("p", { id: "status-text", class: ["status-text", statusOpen && "open"], onclick: () => { statusOpen = !statusOpen; draw(); } }, statusText()),
-    h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
+    // Whole on a phone too, its lines around the badge, clock and sound toggle (css). Not a
+    // live region: it changes with every move of anyone's, and #announcer says what matters once.
+    h("p", { id: "status-text", class: "status-text" }, statusText()),
     h(
       "span",
-      { id: "countdown", class: ["countdown", clock && clock.secs <= 10 && "urgent"], role: "timer", hidden: !clock, "aria-label": clock ? t("status.time_left", { time: clock.text }) : null },
-      icon("clock", { size: 18 }),
-      h("span", { class: "count" }, clock?.text ?? ""),
+      { class: "status-tools" },
+      h("span", { id: "status-you", class: "status-you", hidden: !badge }, badge),
+      h(
+        "span",
+        { id: "countdown", class: ["countdown", clock && clock.secs <= 10 && "urgent"], role: "timer", hidden: !clock, "aria-label": clock ? t("status.time_left", { time: clock.text }) : null },
+        icon("clock", { size: 18 }),
+        h("span", { class: "count" }, clock?.text ?? ""),
+      ),
+      r?.you ? muteButton(draw) : null,
     ),
-    r?.you ? muteButton(draw) : null,
   ];
 }
 
@@ -118,12 +120,49 @@ function page() {
   ];
 }
 
-function draw() {
+/** The move this page last brought the stage for ("" while it is nobody's here). */
+let lastMove = "";
+
+/**
+ * When a move becomes this reader's, the stage comes into view (under the status bar):
+ * a host who tapped Start at the foot of a long lobby, a phone scrolled down to the chat.
+ * A panel a family brings into view at the same moment (the round's results, with
+ * "Continue" at its top) goes first; nothing moves while they type in the chat or look
+ * at a card.
+ */
+function stageIntoView() {
+  requestAnimationFrame(() => {
+    const stage = document.getElementById("stage");
+    if (!stage || stage.hidden || document.activeElement?.id === "chat-input") return;
+    if (/** @type {HTMLDialogElement | null} */ (document.getElementById("zoom"))?.open) return;
+    const top = stage.getBoundingClientRect().top;
+    const below = $("#status").getBoundingClientRect().bottom;
+    if (top < below - 1 || top > window.innerHeight * 0.4) stage.scrollIntoView({ block: "start" });
+  });
+}
+
+/** The status bar's measures, after a render or a change of the screen's size. */
+function fitStatus() {
   const bar = $("#status");
-  render(statusBar(), bar);
+  // A phone's status line leaves room for the badge, clock and toggle in its corner.
+  bar.style.setProperty("--tools-w", `${/** @type {HTMLElement | null} */ (bar.querySelector(".status-tools"))?.offsetWidth ?? 0}px`);
   // What scrolls into view stops below the sticky status bar (css: --status-h).
   document.documentElement.style.setProperty("--status-h", `${bar.offsetHeight}px`);
+}
+
+function draw() {
+  const bar = $("#status");
+  const move = yourMove();
+  // The bar says "your move" in colour too, not only in its badge.
+  bar.classList.toggle("your-move", move);
+  render(statusBar(), bar);
+  fitStatus();
   render(page(), $("#main"));
+  // A move of a new phase or turn is a new move, even when the last one was ours too.
+  const g = game();
+  const moveKey = move && g ? `${g.turn?.number ?? g.turn}:${g.phase}` : "";
+  if (moveKey && moveKey !== lastMove && !scrollClaimed() && !tableMode) stageIntoView();
+  lastMove = moveKey;
   scrollChat();
   const title = `${code} · Reverie`;
   document.title = yourMove() ? `${t("status.title_your_move")} · ${title}` : title;
@@ -218,7 +257,7 @@ function onError(f) {
     }
   }
   const anchor = f.request?.anchor || null;
-  let text = absenceError(f) || errorText(f.code, f.message);
+  let text = absenceError(f) || errorText(f.code, f.message, f.params);
   if (f.code === "rate_limited" && f.request?.frame?.type === "chat") text = t("error.chat_rate_limited");
   toast(text, { anchor });
 }
@@ -323,8 +362,10 @@ function onHashChange() {
 
 async function start() {
   if (tableMode) {
-    // The table screen watches as a spectator whatever seat this browser holds.
+    // The table screen watches as a spectator whatever seat this browser holds, and
+    // asks nobody whether to join or watch.
     document.body.classList.add("table-screen");
+    app.ui.watching = true;
   } else {
     takeHashToken();
     app.token = loadToken(code);
@@ -332,9 +373,13 @@ async function start() {
   initZoom();
   initCues();
   setRenderer(draw);
+  // The room's summary is asked for while the dictionary loads: one round trip less
+  // before the socket opens on a slow network.
+  const summary = getJSON(`/api/rooms/${encodeURIComponent(code)}`);
+  summary.catch(() => {}); // read below, once the page is up
   await boot(draw, { headerExtra: headerCode });
   try {
-    await getJSON(`/api/rooms/${encodeURIComponent(code)}`);
+    await summary;
   } catch (err) {
     if (/** @type {import("./common.js").HttpError} */ (err).status === 404) {
       showMissing();
@@ -353,6 +398,7 @@ async function start() {
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
   window.addEventListener("hashchange", onHashChange);
+  window.addEventListener("resize", fitStatus);
   window.addEventListener("storage", onStorage);
 }
 

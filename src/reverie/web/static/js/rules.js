@@ -22,7 +22,7 @@ const decision = (key) => h("p", { class: "decision" }, h("strong", {}, `${t("ru
  */
 function facts(v, rows) {
   const teams = v.capabilities.teams;
-  let players = t("home.players_range", { min: v.min_players, max: v.max_players });
+  let players = t("home.players_range", { min: v.min_players, max: v.max_players, n: v.max_players });
   if (teams) players += `, ${t("rules.teams_range", { min: teams.min, max: teams.max, size: teams.min_size })}`;
   return h(
     "table",
@@ -138,7 +138,7 @@ function variantSection(v) {
 }
 
 /**
- * The team drawing game: a short account of RULES.md §3 and of the online table.
+ * The team drawing game: a short account of docs/specification.md §3 and of the online table.
  * @param {Variant} v
  */
 function visualSection(v) {

@@ -132,7 +132,8 @@ function note(key, params) {
 
 /**
  * What changed about gone people between two states of a game, said in the chat's
- * running log: a bot now stands in for someone away, the host role passed on. (The
+ * running log: a bot now stands in for someone away, they are back in their seat, the
+ * host role passed on. (The
  * status line and the players' tags say how things stand; this says when they changed.)
  * @param {import("./app.js").StateFrame | null} prev
  * @param {import("./app.js").StateFrame} next
@@ -145,6 +146,9 @@ export function announceAbsence(prev, next) {
     const before = a.players[i];
     if (p.bot || before.name !== p.name || p.seat === me()) return;
     if (p.bot_playing && !before.bot_playing && !p.connected) note("away.note_stand_in", { name: p.name });
+    // The stand-in ends when they take their seat back: said too, or the log would leave
+    // them away for good.
+    if (!p.bot_playing && before.bot_playing && p.connected) note("away.note_back", { name: p.name });
   });
   const host = b.players.findIndex((p) => p.host);
   const was = a.players.findIndex((p) => p.host);

@@ -150,3 +150,24 @@ export function timeLeft() {
   const secs = Math.ceil(left / 1000);
   return { left, secs, text: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` };
 }
+
+/** Whether a family scrolls a panel into view after this render (the shell's own scroll gives way). */
+let claimed = false;
+
+/**
+ * After the page is drawn, scroll a panel that has just appeared (a round's results, the
+ * end) to the top of the screen, under the status bar: it must not open far above where
+ * the player is looking. Not while they type in the chat.
+ * @param {string} selector
+ */
+export function bringIntoView(selector) {
+  claimed = true;
+  requestAnimationFrame(() => {
+    claimed = false;
+    if (document.activeElement?.id === "chat-input") return;
+    document.querySelector(selector)?.scrollIntoView({ block: "start" });
+  });
+}
+
+/** Whether a panel is on its way into view (see bringIntoView). */
+export const scrollClaimed = () => claimed;

@@ -3,7 +3,7 @@
 // link that moves a seat to another device. The game family fills in the players'
 // list and the options.
 import { h, $ } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 import { icon } from "../icons.js";
 import { PALETTE, copyText, toast } from "../common.js";
 import { saveToken } from "../store.js";
@@ -11,6 +11,7 @@ import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
 import { awayField, readAway } from "./absence.js";
 import { readTime, timeField, timeNote } from "./pace.js";
+import { keepTypedWords } from "../families/visual/words.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
 import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
 
@@ -193,12 +194,13 @@ export function lobbyView(fam) {
       host
         ? [
             caps().bots ? addBotControl({ disabled: r.players.length >= r.seats }) : null,
-            h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => send({ type: "start" }, target(e)) }, t("lobby.start")),
+            h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => startGame(target(e)) }, t("lobby.start")),
           ]
         : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),
       mine !== null && !host ? h("button", { type: "button", class: "btn btn-quiet", id: "leave", onclick: (/** @type {Event} */ e) => leave(target(e)) }, t("lobby.leave")) : null,
     ),
     !enough ? h("p", { class: "muted small" }, t("lobby.need_players", { n: r.min_players })) : null,
+    deckFit(r),
     h(
       "details",
       { class: "lobby-options-box", open: host ? true : null },
@@ -209,6 +211,51 @@ export function lobbyView(fam) {
         fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
+  );
+}
+
+/**
+ * Start, once words typed in the options' own-words box are kept (sent as an options
+ * change first); refused words keep the lobby open with their reasons.
+ * @param {Element} button
+ */
+async function startGame(button) {
+  const form = $("#lobby-options");
+  if (form && !(await keepTypedWords(form, lang()))) {
+    toast(t("words.not_kept"), { anchor: button });
+    return;
+  }
+  send({ type: "start" }, button);
+}
+
+/**
+ * What the room's deck allows, told before the start: how many seats it deals to and
+ * about how many rounds it lasts at this table (a small deck of one's own pictures may
+ * give a game of a round or two, or none).
+ * @param {any} r the room
+ */
+function deckFit(r) {
+  const fit = r.deck_fit;
+  if (!fit) return null;
+  const parts = [];
+  let warn = false;
+  if (fit.max_players === 0) {
+    parts.push(t("lobby.deck_fit.none", { n: fit.cards }));
+    warn = true;
+  } else if (fit.rounds === 0) {
+    parts.push(t("lobby.deck_fit.seats", { cards: fit.cards, n: fit.max_players }), t("lobby.deck_fit.too_small", { n: r.seats }));
+    warn = true;
+  } else if (fit.rounds !== null) {
+    parts.push(t("lobby.deck_fit.seats", { cards: fit.cards, n: fit.max_players }));
+    parts.push(t("lobby.deck_fit.rounds", { seats: r.seats, n: fit.rounds }));
+    warn = fit.rounds <= 3;
+  }
+  return h(
+    "p",
+    { id: "deck-fit", class: warn ? "deck-fit warn" : "deck-fit muted small", role: warn ? "status" : null },
+    warn ? icon("warn", { size: 18 }) : null,
+    " ",
+    parts.join(" "),
   );
 }
 

@@ -177,7 +177,7 @@ function loopBoard(players) {
   const label = `${t("board.dixit")}: ${summary(players)}`;
   return svgRoot(DIXIT_H, label, [
     s("path", { d: pathThrough(pts, true), fill: "none", stroke: "rgba(255,226,200,.25)", "stroke-width": 10, "stroke-linejoin": "round" }),
-    s("text", { x: W / 2, y: DIXIT_H / 2 - 4, "text-anchor": "middle", class: "board-title" }, "Dixit"),
+    s("text", { x: W / 2, y: DIXIT_H / 2 - 4, "text-anchor": "middle", class: "board-title" }, t("variant.dixit.title")),
     s("text", { x: W / 2, y: DIXIT_H / 2 + 26, "text-anchor": "middle", class: "board-sub" }, t("board.dixit_sub")),
     squares,
     pieces(groupBySquare(players, (sq) => sq - 1), pts, r),

@@ -70,10 +70,9 @@ export function cardTile(card, opts = {}) {
     cardImage(card, { alt: "" }),
     opts.position ? h("span", { class: "card-pos", "aria-hidden": "true" }, String(opts.position)) : null,
     opts.selected ? h("span", { class: "card-check", "aria-hidden": "true" }, icon("check", { size: 18 })) : null,
-    // A space between the number and the note: the visible words then read as they do
-    // in the label ("1 Ann's card" inside "Card number 1. Ann's card", WCAG 2.5.3).
-    opts.note ? " " : null,
-    opts.note ? h("span", { class: "card-note", "aria-hidden": "true" }, opts.note) : null,
+    // The space keeps the number and the note two words of the visible text, as the
+    // accessible name has them (WCAG 2.5.3, label in name).
+    opts.note ? [" ", h("span", { class: "card-note", "aria-hidden": "true" }, opts.note)] : null,
   );
   return h("div", { class: "card-cell", key: `${card}:${opts.position ?? ""}` }, btn, opts.below || null);
 }

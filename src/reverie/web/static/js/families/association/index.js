@@ -5,13 +5,15 @@ import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { colorName } from "../../common.js";
-import { room, game, me, caps, players, nameOf, send, isHost, rerender } from "../../shell/app.js";
+import { room, game, me, caps, players, nameOf, send, isHost, rerender, bringIntoView } from "../../shell/app.js";
 import { badges } from "../../shell/lobby.js";
 import { loadDeck, closeZoom } from "./cards.js";
 import { revealView } from "./reveal.js";
 import { stageView, choice } from "./stage.js";
 import { finalView, scoresView, boardView, logView } from "./panels.js";
 import { optionsFields, readOptions } from "./options.js";
+import { tableView } from "./table.js";
+import { tableMode } from "../../shell/table.js";
 
 /** The turn of the last round whose results this page has folded away. */
 let revealClosed = null;
@@ -29,7 +31,8 @@ function onState(f, prev) {
   const prevTurn = prev?.game?.last_round?.turn ?? null;
   if (lr && lr.turn !== prevTurn) {
     revealClosed = prev ? null : lr.turn;
-    if (prev) bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal-panel");
+    // The table screen stays as it is: its results take the place of the turn.
+    if (prev && !tableMode) bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal-panel");
   }
   if (!f.game) revealClosed = null;
   const deck = f.room.deck;
@@ -37,19 +40,6 @@ function onState(f, prev) {
     deckLoaded = deck;
     loadDeck(deck).then(rerender);
   }
-}
-
-/**
- * After the page is drawn, scroll a panel that has just appeared (the round's results,
- * the end) to the top of the screen, under the status bar: it must not open far above
- * where the player is looking. Not while they type in the chat.
- * @param {string} selector
- */
-function bringIntoView(selector) {
-  requestAnimationFrame(() => {
-    if (document.activeElement?.id === "chat-input") return;
-    $(selector)?.scrollIntoView({ block: "start" });
-  });
 }
 
 /** @param {Record<string, any>} f an `ack` */
@@ -178,4 +168,5 @@ export const association = {
   onKey: (e) => {
     if (e.key === "Escape") closeZoom();
   },
+  table: tableView,
 };

@@ -71,6 +71,12 @@ export function chip(player, extra = null) {
   );
 }
 
+/** Phones: the results open compact, their table of votes and points folded. */
+const phone = () => window.matchMedia("(max-width: 640px)").matches;
+
+/** @type {Map<number, boolean>} turn → whether its votes and points are unfolded (by the reader) */
+const unfolded = new Map();
+
 /** @param {number} p */
 function pointsText(p) {
   if (p > 0) return `+${p}`;
@@ -83,9 +89,10 @@ function pointsText(p) {
  * gallery: true when every card on the table is the storyteller's (no owners to show).
  * @param {Record<string, any>} round
  * @param {{seat: number, name: string, color: string}[]} players
- * @param {{gallery?: boolean, you?: number | null, onClose?: (() => void) | null}} [opts]
+ * folded: whether who voted for what starts folded (by default on a phone).
+ * @param {{gallery?: boolean, you?: number | null, onClose?: (() => void) | null, folded?: boolean}} [opts]
  */
-export function revealView(round, players, { gallery = false, you = null, onClose = null } = {}) {
+export function revealView(round, players, { gallery = false, you = null, onClose = null, folded = phone() } = {}) {
   /** @param {number} seat */
   const bySeat = (seat) => players.find((p) => p.seat === seat) || { seat, name: `#${seat + 1}`, color: "#888" };
   const st = bySeat(round.storyteller);
@@ -111,7 +118,7 @@ export function revealView(round, players, { gallery = false, you = null, onClos
     const below = h(
       "div",
       { class: "reveal-info" },
-      isStory ? h("div", { class: "ribbon" }, icon("quill", { size: 16 }), t("reveal.story_card")) : null,
+      isStory ? h("div", { class: "ribbon" }, icon("quill", { size: 16 }), h("span", { class: "ribbon-long" }, t("reveal.story_card")), h("span", { class: "ribbon-short" }, t("reveal.storyteller"))) : null,
       h(
         "div",
         { class: "voters", "aria-label": t("reveal.voters") },
@@ -119,6 +126,8 @@ export function revealView(round, players, { gallery = false, you = null, onClos
           ? [h("span", { class: "muted small votes-label" }, t("reveal.votes_label")), voters.map((v) => chip(v))]
           : h("span", { class: "muted small" }, t("reveal.no_votes")),
       ),
+      // A phone's compact line: how many found it (who voted is in the table below).
+      h("div", { class: "votes-count small", "aria-hidden": "true" }, t("reveal.votes_count", { n: voters.length })),
     );
     return cardTile(cell.card, {
       position: cell.position,
@@ -170,6 +179,16 @@ export function revealView(round, players, { gallery = false, you = null, onClos
     h("p", { class: "reveal-points-line", id: "reveal-points-line", "aria-hidden": "true" },
       order.map((p) => h("span", { class: ["story-pts", (round.points[p.seat] ?? 0) > 0 && "gain"], key: p.seat, "data-seat": p.seat }, p.name, " ", h("strong", {}, pointsText(round.points[p.seat] ?? 0))))),
     cardRow(tiles, { cls: "reveal-row", label: t("reveal.table") }),
-    h("div", { class: "reveal-bottom" }, points, h("p", { class: "verify-line" }, verifyBadge(round), h("span", { class: "muted small commitment" }, t("reveal.commitment", { hash: String(round.commitment || "").slice(0, 16) + "…" })))),
+    // Who voted for what, the points and the check: open on a laptop, a tap away on a
+    // phone, where the panel would otherwise run to several screens.
+    h(
+      "details",
+      {
+        class: "reveal-details", id: "reveal-details", open: unfolded.get(round.turn) ?? !folded,
+        ontoggle: (/** @type {Event} */ e) => unfolded.set(round.turn, /** @type {HTMLDetailsElement} */ (e.currentTarget).open),
+      },
+      h("summary", { id: "reveal-details-summary" }, t("reveal.details")),
+      h("div", { class: "reveal-bottom" }, points, h("p", { class: "verify-line" }, verifyBadge(round), h("span", { class: "muted small commitment" }, t("reveal.commitment", { hash: String(round.commitment || "").slice(0, 16) + "…" })))),
+    ),
   );
 }

@@ -1,10 +1,10 @@
 // Companion games (`client: "companion"`): an association variant played with a real box.
 // The phones hold the turn, the secret positions and votes, the scores and the board;
 // the table screen shows the board and the last round to everyone.
-import { h, $ } from "../../dom.js";
+import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, me, caps, players, nameOf, send, action, isHost } from "../../shell/app.js";
+import { room, game, me, caps, players, nameOf, send, action, isHost, bringIntoView } from "../../shell/app.js";
 import { association } from "../association/index.js";
 import { scoresView, boardView, logView } from "../association/panels.js";
 import { chip } from "../association/reveal.js";
@@ -18,7 +18,7 @@ import { tableLink } from "../../shell/table.js";
 function onState(f, prev) {
   const turn = f.game?.last_round?.turn ?? null;
   if (prev && turn !== null && turn !== (prev.game?.last_round?.turn ?? null)) {
-    requestAnimationFrame(() => $(f.game?.phase === "over" ? "#final" : "#reveal")?.scrollIntoView({ block: "start" }));
+    bringIntoView(f.game?.phase === "over" ? "#final" : "#reveal");
   }
 }
 

@@ -17,7 +17,7 @@ export const picked = {
 
 /** @param {Record<string, any>} g */
 function stepKey(g) {
-  return `${g.turn}:${g.phase}:${g.my_position ?? "-"}:${g.my_vote ?? "-"}:${(g.recheck || []).join(",")}`;
+  return `${g.turn}:${g.phase}:${g.my_position ?? "-"}:${g.my_vote ?? "-"}:${g.clashes || 0}`;
 }
 
 /** @param {MouseEvent | SubmitEvent} e */
@@ -157,14 +157,16 @@ function secret(g, mine) {
   const votedIn = (g.voted || []).length;
   const placers = g.gallery ? 1 : g.players.length;
   const progress = h("p", { class: "muted small", id: "secret-progress" }, t("companion.secret.progress", { placed: placedIn, placers, voted: votedIn, voters: g.players.length - 1 }));
-  const recheck = g.recheck || [];
-  // The two asked read it in their own step; the others see who is looking again.
-  if (recheck.length && !recheck.includes(mine)) parts.push(h("p", { class: "notice", id: "recheck" }, t("companion.secret.recheck", { names: names(recheck, mine) })));
+  // A clash names nobody: every seat enters again and reads the same words.
+  // Until every position is in again (then they are checked anew).
+  const clashed = (g.clashes || 0) > 0 && placedIn < placers;
+  if (clashed && !(places && g.my_position === null)) parts.push(h("p", { class: "notice", id: "recheck" }, t("companion.secret.recheck")));
   if (places && g.my_position === null) {
     const title = g.gallery ? "companion.secret.pick_title" : mine === st ? "companion.secret.story_title" : "companion.secret.place_title";
     parts.push(
       h("h2", { class: "stage-title" }, t(title)),
-      recheck.includes(mine) ? h("p", { class: "muted", id: "look-again" }, t("companion.secret.look_again")) : h("p", { class: "muted" }, t("companion.secret.place_hint")),
+      clashed ? h("p", { class: "notice", id: "look-again", role: "status" }, t("companion.secret.look_again")) : null,
+      h("p", { class: "muted" }, t("companion.secret.place_hint")),
       positions(n, { id: "confirm-place", label: (p) => t("companion.secret.place_at", { n: p }) }),
       h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-place", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => action({ type: "place", position: picked.position }, at(e)) },
         icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("companion.secret.place_confirm", { n: picked.position }))),

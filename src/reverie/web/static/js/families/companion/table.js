@@ -62,7 +62,7 @@ function nowView(g) {
     secret
       ? h("p", { class: "table-progress", id: "table-progress", "data-placed": (g.placed || []).length, "data-voted": (g.voted || []).length }, t("companion.secret.progress", { placed: (g.placed || []).length, placers: g.gallery ? 1 : g.players.length, voted: (g.voted || []).length, voters: g.players.length - 1 }))
       : null,
-    (g.recheck || []).length ? h("p", { class: "notice", id: "table-recheck", "data-seats": g.recheck.join(",") }, t("companion.secret.recheck", { names: g.recheck.map(nameOf).join(", ") })) : null,
+    secret && g.clashes && (g.placed || []).length < (g.gallery ? 1 : g.players.length) ? h("p", { class: "notice", id: "table-recheck", "data-clashes": g.clashes }, t("companion.secret.recheck")) : null,
     waiting.length && g.phase !== "over" ? h("p", { class: "muted", id: "table-waiting" }, t("status.waiting", { names: waiting.map(nameOf).join(", ") })) : null,
     undone ? h("p", { class: "muted small", id: "table-undone" }, undoneText(undone)) : null,
   );

@@ -91,7 +91,8 @@ let shownDrawing = "";
 
 /**
  * On a phone, a turn's drawing begins with the stage at the top of the screen, under
- * the status bar: the word, the canvas, the tools and the guesses together.
+ * the status bar: the word, the canvas, the tools and the guesses together. So does
+ * the drawer's on a laptop, whose canvas is sized to fill the screen below the bar.
  * @param {Record<string, any> | null} g
  */
 function bringDrawingIntoView(g) {
@@ -99,7 +100,7 @@ function bringDrawingIntoView(g) {
   const key = `${g.turn.number}`;
   if (shownDrawing === key) return;
   shownDrawing = key;
-  if (!window.matchMedia("(max-width: 640px)").matches) return;
+  if (!window.matchMedia("(max-width: 640px)").matches && g.you?.role !== "drawer") return;
   requestAnimationFrame(() => {
     if (document.activeElement?.id === "chat-input") return;
     document.querySelector("#stage .vstage")?.scrollIntoView({ block: "start" });

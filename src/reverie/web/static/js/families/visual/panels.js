@@ -116,8 +116,19 @@ export function boardView(g, square = null) {
   );
 }
 
-/** @param {Record<string, any>} lt */
-function lastTurnLines(lt) {
+/**
+ * The token a failed turn cost its team (`lost_token`: one of the game's `removed`), or null.
+ * @param {Record<string, any>} turn a finished turn
+ * @param {Record<string, any>} g the game
+ * @returns {{id: number, value: number, bonus?: boolean} | null}
+ */
+export function lostToken(turn, g) {
+  if (turn.lost_token === null || turn.lost_token === undefined) return null;
+  return (g.removed || []).find((/** @type {Record<string, any>} */ k) => k.id === turn.lost_token) || null;
+}
+
+/** @param {Record<string, any>} lt @param {Record<string, any>} g */
+function lastTurnLines(lt, g) {
   const lines = [];
   const cat = h("span", { class: "tag" }, categoryText(lt.category, lt.proverb));
   // On paper the word stays on its drawer's phone: the others see the category only.
@@ -127,6 +138,8 @@ function lastTurnLines(lt) {
   lines.push(h("p", { class: "vlast-subject" }, word, cat));
   if (lt.solved_by === null || lt.solved_by === undefined) {
     lines.push(h("p", { class: "vlast-result muted" }, t("vlast.nobody")));
+    const lost = lostToken(lt, g);
+    if (lost) lines.push(h("p", { class: "vlast-lost", id: "last-lost" }, teamBadge(room(), lt.team), " ", t("vlast.lost"), " ", tokenChip(lost)));
   } else {
     const moved = lt.moved_from !== null && lt.moved_from !== undefined && lt.moved_to !== null && lt.moved_to !== undefined;
     lines.push(
@@ -142,6 +155,15 @@ function lastTurnLines(lt) {
   return lines;
 }
 
+/**
+ * "Turn n: Ann drew for Team 1", or in a proverb round, which every team drew, each drawer.
+ * @param {Record<string, any>} lt a finished turn
+ */
+function lastTitle(lt) {
+  if ((lt.drawers || []).length > 1) return t("vlast.title_all", { n: lt.number, names: lt.drawers.map(nameOf).join(", ") });
+  return t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) });
+}
+
 /** The turn just finished, above the stage while the next one starts. */
 export function lastTurnView() {
   const g = game();
@@ -152,8 +174,8 @@ export function lastTurnView() {
   return h(
     "div",
     { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },
-    h("h2", { class: "vlast-title" }, t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) })),
-    lastTurnLines(lt),
+    h("h2", { class: "vlast-title" }, lastTitle(lt)),
+    lastTurnLines(lt, g),
   );
 }
 
@@ -213,7 +235,7 @@ export function finalView(g) {
     g.finisher !== null && g.finisher !== undefined
       ? h("p", { class: "muted" }, t("vfinal.finisher", { team: teamName(g.finisher) }))
       : h("p", { class: "muted" }, t("vfinal.no_finisher")),
-    g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, t("vlast.title", { n: g.last_turn.number, name: nameOf(g.last_turn.drawer), team: teamName(g.last_turn.team) })), lastTurnLines(g.last_turn)) : null,
+    g.last_turn ? h("div", { class: "vfinal-last" }, h("h3", {}, lastTitle(g.last_turn)), lastTurnLines(g.last_turn, g)) : null,
     h(
       "ol",
       { class: "final-list" },

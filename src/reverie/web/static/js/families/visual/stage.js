@@ -274,7 +274,7 @@ export function stageView(g) {
   return h(
     "div",
     {
-      class: ["panel", "stage", "vstage", `role-${role}`], "data-turn": g.turn.number, "data-role": role,
+      class: ["panel", "stage", "vstage", `role-${role}`, DRAWING.has(g.phase) && "vdrawing"], "data-turn": g.turn.number, "data-role": role,
       key: `${g.turn.number}:${g.phase === "choose" ? "choose" : "turn"}:${role}`,
     },
     part("vhead", null, headView(g, role)),

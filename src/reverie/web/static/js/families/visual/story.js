@@ -7,7 +7,7 @@ import { translator } from "../../i18n.js";
 import { lineChart } from "../../chart.js";
 import { teamNameIn, teamBadge } from "./teams.js";
 import { room, nameOf, colorOf, tableLang, rerender } from "./ctx.js";
-import { categoryText } from "./panels.js";
+import { categoryText, lostToken } from "./panels.js";
 
 /** @typedef {import("../../i18n.js").Translate} T */
 
@@ -28,10 +28,31 @@ function squares(history, teams) {
   return out;
 }
 
-/** @param {Record<string, any>} turn @param {T} t */
-function turnView(turn, t) {
+/**
+ * Who drew a turn: its one drawer, or in a proverb round every team's (`drawers`).
+ * @param {Record<string, any>} turn @param {T} t
+ */
+function drewText(turn, t) {
+  const drawers = turn.drawers?.length ? turn.drawers : [turn.drawer];
+  const names = drawers.map(nameOf).join(", ");
+  return drawers.length > 1 ? t("vstory.drew_all", { names }) : t("vstory.drew", { name: names });
+}
+
+/**
+ * The token a failed turn cost its team (`lost_token`, one of the game's `removed`).
+ * @param {Record<string, any>} turn @param {Record<string, any>} g @param {T} t
+ */
+function lostText(turn, g, t) {
+  const token = lostToken(turn, g);
+  if (!token) return null;
+  return h("span", { class: "vstory-lost", "data-token": token.id }, t("vstory.lost", { team: teamNameIn(turn.team, t), n: token.value }));
+}
+
+/** @param {Record<string, any>} turn @param {Record<string, any>} g @param {T} t */
+function turnView(turn, g, t) {
   const solved = turn.solved_by !== null && turn.solved_by !== undefined;
   const moved = solved && turn.moved_from !== null && turn.moved_from !== undefined && turn.moved_to !== null && turn.moved_to !== undefined;
+  const lost = lostText(turn, g, t);
   return h(
     "li",
     { class: ["story-round", "vstory-turn", solved ? "solved" : "missed"], "data-turn": turn.number, key: turn.number },
@@ -40,7 +61,7 @@ function turnView(turn, t) {
       { class: "story-summary" },
       h("span", { class: "story-n" }, t("story.turn", { n: turn.number })),
       teamBadge(room(), turn.team, { tr: t }),
-      h("span", { class: "small muted" }, t("vstory.drew", { name: nameOf(turn.drawer) })),
+      h("span", { class: "small muted vstory-drew" }, drewText(turn, t)),
       h("span", { class: "tag" }, categoryText(turn.category, turn.proverb, t)),
       turn.subject ? h("q", { class: "story-clue" }, turn.subject) : null,
     ),
@@ -49,7 +70,7 @@ function turnView(turn, t) {
       { class: "story-points small" },
       solved
         ? [t("vstory.solved_by", { team: teamNameIn(turn.solved_by, t) }), moved ? ` · ${t("vstory.moved", { from: turn.moved_from, to: turn.moved_to })}` : ""]
-        : h("span", { class: "muted" }, t("vstory.missed")),
+        : [h("span", { class: "muted" }, t("vstory.missed")), lost ? [" · ", lost] : null],
     ),
   );
 }
@@ -72,6 +93,6 @@ export function visualStoryView(g) {
     h("h3", {}, t("vstory.chart_title")),
     lineChart(series, { label: t("vstory.chart_label"), xLabel: (i) => String(i) }),
     h("h3", {}, t("story.title")),
-    h("ol", { class: "story-list" }, history.map((turn) => turnView(turn, t))),
+    h("ol", { class: "story-list" }, history.map((turn) => turnView(turn, g, t))),
   );
 }

@@ -44,6 +44,70 @@ function problemText(p) {
 }
 
 /**
+ * Send one box's typed words to be kept (what "Use these words" does); true once they
+ * are kept (or nothing is typed), false when the server refused them (its reasons are
+ * shown in the box).
+ * @param {HTMLElement} root the box (`.own-words`)
+ * @param {string} language
+ */
+async function keep(root, language) {
+  const box = root.id;
+  const out = /** @type {HTMLElement} */ (root.querySelector(".words-problems"));
+  /** @type {Record<string, string>} */
+  const categories = {};
+  for (const k of CATEGORIES) {
+    const area = /** @type {HTMLTextAreaElement} */ (root.querySelector(`textarea[data-category=${k}]`));
+    if (area && area.value.trim()) categories[k] = area.value;
+  }
+  out.replaceChildren();
+  if (!Object.keys(categories).length) {
+    delete root.dataset.unsaved;
+    return true;
+  }
+  const lang = /** @type {HTMLSelectElement} */ (root.closest("form")?.querySelector("[name=language]"))?.value || language;
+  try {
+    const answer = await fetch("/api/words", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ language: lang, categories }),
+    });
+    const res = await answer.json().catch(() => ({}));
+    // A refusal lists each category's problem: shown one a line.
+    if (!answer.ok) throw Object.assign(new Error("refused"), res.error || {});
+    counts[res.id] = res.counts;
+    const hidden = /** @type {HTMLInputElement} */ (root.querySelector("input[name=words]"));
+    hidden.value = res.id;
+    /** @type {HTMLElement} */ (root.querySelector(`#${box}-summary`)).textContent = summary(res.counts);
+    delete root.dataset.unsaved;
+    // The lobby sends its options on a change in its form.
+    hidden.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  } catch (e) {
+    const err = /** @type {any} */ (e);
+    const li = (/** @type {string} */ text) => Object.assign(document.createElement("li"), { textContent: text });
+    out.append(li(err.code === "bad_words" ? t("words.refused") : t("error.generic")));
+    for (const p of err.problems || []) out.append(li(problemText(p)));
+    const editor = /** @type {HTMLDetailsElement | null} */ (root.querySelector("details.words-editor"));
+    if (editor) editor.open = true;
+    return false;
+  }
+}
+
+/**
+ * Words typed in a form's boxes but not kept yet are sent now: a room created (or a
+ * game started) right after typing plays them, never silently drops them. True when
+ * nothing is left unkept; false when the server refused them (reasons in the box).
+ * @param {ParentNode} form
+ * @param {string} language
+ */
+export async function keepTypedWords(form, language) {
+  for (const root of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".own-words[data-unsaved]"))) {
+    if (!(await keep(root, language))) return false;
+  }
+  return true;
+}
+
+/**
  * The fields: the list in use (a hidden `words` field), how it is played, and (for
  * whoever may change the options) an editor.
  * @param {{words?: string | null, word_mode?: string}} o
@@ -61,38 +125,10 @@ export function wordsFields(o, { prefix, disabled, language }) {
   const c = id ? countsOf(id, redraw) : null;
   /** @param {Event} ev */
   const save = async (ev) => {
-    const root = container(ev);
     const button = /** @type {HTMLButtonElement} */ (ev.currentTarget);
-    const out = /** @type {HTMLElement} */ (root.querySelector(".words-problems"));
-    /** @type {Record<string, string>} */
-    const categories = {};
-    for (const k of CATEGORIES) {
-      const area = /** @type {HTMLTextAreaElement} */ (root.querySelector(`textarea[data-category=${k}]`));
-      if (area && area.value.trim()) categories[k] = area.value;
-    }
-    const lang = /** @type {HTMLSelectElement} */ (root.closest("form")?.querySelector("[name=language]"))?.value || language;
     button.disabled = true;
-    out.replaceChildren();
     try {
-      const answer = await fetch("/api/words", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ language: lang, categories }),
-      });
-      const res = await answer.json().catch(() => ({}));
-      // A refusal lists each category's problem: shown one a line.
-      if (!answer.ok) throw Object.assign(new Error("refused"), res.error || {});
-      counts[res.id] = res.counts;
-      const hidden = /** @type {HTMLInputElement} */ (root.querySelector("input[name=words]"));
-      hidden.value = res.id;
-      /** @type {HTMLElement} */ (root.querySelector(`#${box}-summary`)).textContent = summary(res.counts);
-      // The lobby sends its options on a change in its form.
-      hidden.dispatchEvent(new Event("change", { bubbles: true }));
-    } catch (e) {
-      const err = /** @type {any} */ (e);
-      const li = (/** @type {string} */ text) => Object.assign(document.createElement("li"), { textContent: text });
-      out.append(li(err.code === "bad_words" ? t("words.refused") : t("error.generic")));
-      for (const p of err.problems || []) out.append(li(problemText(p)));
+      await keep(container(ev), language);
     } finally {
       button.disabled = false;
     }
@@ -132,8 +168,10 @@ export function wordsFields(o, { prefix, disabled, language }) {
         h("span", { class: "small" }, t(`vcat.${k}`)),
         h("textarea", {
           rows: 4, "data-category": k, spellcheck: "true",
-          // Typing is not an option change: the list is sent with the button below.
+          // Typing is not an option change: the list is sent with the button below,
+          // or when the room is created or the game started (keepTypedWords).
           onchange: (/** @type {Event} */ ev) => ev.stopPropagation(),
+          oninput: (/** @type {Event} */ ev) => { container(ev).dataset.unsaved = "1"; },
         }),
       )),
       h("ul", { class: "words-problems small warn", role: "alert" }),
