@@ -44,7 +44,8 @@ def test_a_small_deck_says_what_it_allows(
     alert = page.locator(".toast-error")
     reason = {
         "en": "Dixit for 6 players needs a deck of at least 42 cards; this one has 32",
-        "ru": "Колода слишком мала для игры Диксит (игроков: 6; нужно карт: не меньше 42; в этой колоде: 32)",
+        "ru": "Колода слишком мала для игры Диксит (игроков: 6; нужно карт: не меньше 42; "
+        "в этой колоде: 32)",
     }[lang]
     expect(alert).to_contain_text(reason)
     expect(alert).not_to_contain_text("not valid")
