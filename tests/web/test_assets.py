@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from starlette.datastructures import Headers
 
 from reverie.web.assets import Assets, dictionaries
+from reverie.web.manifest import STATIC
 
 from .harness import ServerThread, create_room
 
@@ -156,3 +158,17 @@ def test_the_dictionaries_preloaded_follow_the_browsers_languages() -> None:
     assert dictionaries("it-IT,it;q=0.9,en;q=0.8") == ["en", "it"]
     assert dictionaries("de-DE,ru;q=0.5") == ["en", "ru"]
     assert dictionaries("en-GB,ru") == ["en"]
+
+
+def test_a_page_from_one_process_names_only_files_another_process_serves() -> None:
+    """Two processes behind one proxy: the files a page of one names (its joined
+    stylesheet, its bundle) are there in the other before any page was asked of it."""
+    first, second = Assets(STATIC, refresh_every=3600), Assets(STATIC, refresh_every=3600)
+    for name in ("index.html", "room.html", "rules.html"):
+        html = first.page((STATIC / name).read_text("utf-8"))
+        named = re.findall(r'(?:href|src)="/static/([^"?]+)\?v=([0-9a-f]+)"', html)
+        assert any(rel.startswith("bundle/") for rel, _ in named), name
+        for rel, version in named:
+            answer = second.response(rel, Headers(), f"v={version}".encode())
+            assert answer.status_code == 200, (name, rel)
+            assert answer.headers["etag"] == first.files[rel].etag

@@ -134,7 +134,15 @@ class Assets:
         self.imap = self._import_map()
         digest = hashlib.sha256(self.imap.encode()).digest()
         self.script_hash = "'sha256-" + base64.b64encode(digest).decode() + "'"
+        self._prepare_pages()
         return True
+
+    def _prepare_pages(self) -> None:
+        """Make every page's joined stylesheet and bundle now, not at its first visit:
+        behind one proxy, a page served by one process names files that the browser's
+        next request may ask of another process, which must have them already."""
+        for rel in [r for r in self.files if r.endswith(".html")]:
+            self.page(self.files[rel].body.decode())
 
     def refresh_due(self) -> None:
         """``refresh``, at most once a second (looking costs a stat of every file: a
