@@ -1,8 +1,12 @@
 """axe-core over every screen a test reaches, at 375 and 1280 px and in en, ru and it.
 
 A test drives a game once; at each new screen it calls :meth:`Sweep.check`, which turns
-the same page to each width and language in place (the client's language switch and the
-viewport, no reload, nothing the server sees) and runs axe-core (WCAG 2.2 AA) in each.
+the same page to both widths in one of the languages, in place (the client's language
+switch and the viewport, no reload, nothing the server sees), and runs axe-core (WCAG 2.2
+AA) in each. The language goes round from screen to screen, starting from ``offset`` (a
+test of several variants gives each its own), so a game's screens meet every language and
+the five association variants put every screen in every language: the whole cross
+product on each screen cost six axe runs a screen and most of the suite's time.
 The findings are gathered and :meth:`Sweep.assert_clean` fails with one readable line
 per rule, screen, width and language. Screens are named by the test, from the game's
 phase, so the sweep covers whatever the stage shows in that phase.
@@ -41,27 +45,30 @@ def set_lang(page: Page, lang: str) -> None:
 class Sweep:
     """The axe-core findings over the screens of one test."""
 
+    offset: int = 0
     found: list[str] = field(default_factory=list)
     screens: list[str] = field(default_factory=list)
+    langs: set[str] = field(default_factory=set)
 
     def check(self, page: Page, screen: str) -> None:
-        """Run axe-core on this screen at each width and in each language; the page is
-        left at its first width and language."""
+        """Run axe-core on this screen at each width in this screen's turn of the
+        languages; the page is left at its first width and language."""
         if screen in self.screens:
             return
+        lang = LANGS[(len(self.screens) + self.offset) % len(LANGS)]
         self.screens.append(screen)
+        self.langs.add(lang)
         start_size = page.viewport_size or DESKTOP
         start_lang = str(page.evaluate("document.documentElement.lang"))
-        for lang in (start_lang, *(x for x in LANGS if x != start_lang)):
-            set_lang(page, lang)
-            for size in WIDTHS:
-                page.set_viewport_size(size)
-                page.evaluate(SETTLE)
-                for v in axe_violations(page):
-                    for node in v["nodes"]:
-                        self.found.append(
-                            f"{screen} @{size['width']}px/{lang}: {v['id']} ({v['impact']}) {node}"
-                        )
+        set_lang(page, lang)
+        for size in WIDTHS:
+            page.set_viewport_size(size)
+            page.evaluate(SETTLE)
+            for v in axe_violations(page):
+                for node in v["nodes"]:
+                    self.found.append(
+                        f"{screen} @{size['width']}px/{lang}: {v['id']} ({v['impact']}) {node}"
+                    )
         set_lang(page, start_lang)
         page.set_viewport_size(start_size)
         page.evaluate(SETTLE)
@@ -70,4 +77,6 @@ class Sweep:
         """Fail with every finding; with ``expected``, also when a screen was not reached."""
         missing = sorted((expected or set()) - set(self.screens))
         assert not missing, f"screens not reached: {missing} (reached: {self.screens})"
+        if len(self.screens) >= len(LANGS):
+            assert self.langs == set(LANGS), f"languages not swept: {self.langs}"
         assert not self.found, f"{len(self.found)} axe-core violation(s):\n" + "\n".join(self.found)

@@ -138,7 +138,7 @@ def test_every_screen_of_an_association_game_passes_axe(open_player: Open, varia
     vote, the reveal and the end: no WCAG 2.2 AA violation at either width in any
     language."""
     ann = open_player("ann", DESKTOP)
-    sweep = Sweep()
+    sweep = Sweep(offset=ASSOCIATION.index(variant))
     _create(ann, variant, sweep, target_score="15", track_length="10", first_storyteller="0")
     page = ann.page
     _add_bots(page, 2)
@@ -386,7 +386,7 @@ def test_every_screen_of_a_companion_game_passes_axe(open_player: Open, variant:
         open_player, variant, ["Ann", "Bob", "Cy"], first_storyteller="0"
     )
     pages = [p.page for p in phones]
-    sweep = Sweep()
+    sweep = Sweep(offset=COMPANION.index(variant))
     sweep.check(pages[0], "lobby-phone")
     table = TableScreen(open_player("table", DESKTOP), code)
     sweep.check(table.page, "lobby-table-screen")
