@@ -17,6 +17,7 @@ import pytest
 from reverie.web.decoders import DecoderPool
 from tests.pictures import bomb_png, numbered, zip_of
 from tests.web.harness import ServerThread
+from tests.web.test_own_decks import new_deck
 
 OWNER = "x-deck-owner"
 #: A 3000 × 3000 1-bit PNG: 9 million pixels in a few kilobytes.
@@ -36,12 +37,6 @@ def budgeted(tmp_path: Path) -> Iterator[ServerThread]:
         yield srv
     finally:
         srv.stop()
-
-
-def new_deck(base: str) -> tuple[str, str]:
-    r = httpx.post(f"{base}/api/decks")
-    assert r.status_code == 201, r.text
-    return r.json()["deck"], r.json()["owner"]
 
 
 def upload(base: str, deck: str, owner: str, data: bytes) -> httpx.Response:

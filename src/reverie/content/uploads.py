@@ -11,10 +11,12 @@ opened here too, every entry read with a bound whatever its header claims.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import warnings
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -89,29 +91,15 @@ def decoded_pixels(data: bytes, *, max_pixels: int) -> int:
     ...
     reverie.content.uploads.UploadRefused: Not a JPEG, PNG or WebP picture.
     """
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        try:
-            img = Image.open(io.BytesIO(data), formats=FORMATS)
-        except UnidentifiedImageError:
-            raise UploadRefused("not_a_picture", "Not a JPEG, PNG or WebP picture.") from None
-        except Image.DecompressionBombError:
-            raise _too_many_pixels(max_pixels) from None
-        except (OSError, SyntaxError, ValueError):
-            raise UploadRefused("damaged", "The picture is damaged.") from None
-        with img:
-            width, height = img.size
-            if width * height > max_pixels:
-                raise _too_many_pixels(max_pixels)
-            if width < 1 or height < 1:
-                raise UploadRefused("damaged", "The picture is damaged.")
-            img.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
-            return int(img.size[0] * img.size[1])
+    with _opened(data, max_pixels) as img:
+        return int(img.size[0] * img.size[1])
 
 
-def card_picture(data: bytes, fit: Fit, *, max_pixels: int) -> bytes:
-    """The card picture (WebP, :data:`CARD_SIZE`, no metadata) made from an uploaded
-    file; raises :class:`UploadRefused` for anything else."""
+@contextlib.contextmanager
+def _opened(data: bytes, max_pixels: int) -> Iterator[Image.Image]:
+    """The picture in ``data``, opened and not yet decoded, its size checked against
+    ``max_pixels`` and a JPEG set to decode at the smallest scale that covers the card;
+    raises :class:`UploadRefused` for anything else."""
     with warnings.catch_warnings():
         # Pillow's own bomb guard warns below twice its limit: ours is stricter, and
         # checked before decoding; the warning must not reach the log per upload.
@@ -132,14 +120,21 @@ def card_picture(data: bytes, fit: Fit, *, max_pixels: int) -> bytes:
                 raise UploadRefused("damaged", "The picture is damaged.")
             # JPEG decodes at 1/2, 1/4 or 1/8 scale when that still covers the card.
             img.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
-            try:
-                img.load()
-                upright = ImageOps.exif_transpose(img) or img
-                rgb = _srgb(upright)
-            except Image.DecompressionBombError:
-                raise _too_many_pixels(max_pixels) from None
-            except (OSError, SyntaxError, ValueError, EOFError):
-                raise UploadRefused("damaged", "The picture is damaged.") from None
+            yield img
+
+
+def card_picture(data: bytes, fit: Fit, *, max_pixels: int) -> bytes:
+    """The card picture (WebP, :data:`CARD_SIZE`, no metadata) made from an uploaded
+    file; raises :class:`UploadRefused` for anything else."""
+    with _opened(data, max_pixels) as img:
+        try:
+            img.load()
+            upright = ImageOps.exif_transpose(img) or img
+            rgb = _srgb(upright)
+        except Image.DecompressionBombError:
+            raise _too_many_pixels(max_pixels) from None
+        except (OSError, SyntaxError, ValueError, EOFError):
+            raise UploadRefused("damaged", "The picture is damaged.") from None
     card = _fitted(rgb, fit)
     # A fresh image holds no ``info`` of the upload: nothing of its metadata is written.
     clean = Image.new("RGB", card.size)
