@@ -8,7 +8,7 @@ PORT ?= 8000
 DECK_ARGS ?=
 # Extra options for the bench targets, e.g. make bench-load BENCH_ARGS='--rooms 100 --no-write'
 BENCH_ARGS ?=
-TEST_WORKERS ?= 4
+TEST_WORKERS ?= 3
 
 .PHONY: run test lint typecheck unit bench bench-load bench-strokes deck clean jscheck vendor
 

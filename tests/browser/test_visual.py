@@ -100,7 +100,7 @@ def turn_number(page: Page) -> int:
 
 def wait_turn(table: Table, number: int) -> None:
     for p in table.everyone:
-        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=30_000)
+        p.page.wait_for_selector(f"#stage .vstage[data-turn='{number}']", timeout=60_000)
 
 
 def drawer_of_choose(table: Table) -> Player:
