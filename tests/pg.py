@@ -37,20 +37,28 @@ def postgres_server_url() -> Iterator[str]:
     if given:
         yield given
         return
-    server: PostgresServer | None = None
-    try:
-        server = PostgresServer()
-        atexit.register(server.remove)
-        server.init().start()
-    except RuntimeError as exc:
-        if server is not None:
-            server.remove()
-        pytest.fail(str(exc))
+    server = _started_cluster(on_exit=True)
     try:
         yield server.url
     finally:
         server.remove()
         atexit.unregister(server.remove)
+
+
+def _started_cluster(*, on_exit: bool) -> PostgresServer:
+    """A new cluster, initialised and running (``on_exit``: removed when the test
+    process ends, whatever happens); a cluster that cannot start fails the test."""
+    server: PostgresServer | None = None
+    try:
+        server = PostgresServer()
+        if on_exit:
+            atexit.register(server.remove)
+        server.init().start()
+    except RuntimeError as exc:
+        if server is not None:
+            server.remove()
+        pytest.fail(str(exc))
+    return server
 
 
 @pytest.fixture
@@ -76,14 +84,7 @@ def postgres_server(request: pytest.FixtureRequest) -> Iterator[PostgresServer]:
     """A running PostgreSQL cluster of the test's own, for a test that stops the
     database under the server and starts it again."""
     _require_mark(request)
-    server: PostgresServer | None = None
-    try:
-        server = PostgresServer()
-        server.init().start()
-    except RuntimeError as exc:
-        if server is not None:
-            server.remove()
-        pytest.fail(str(exc))
+    server = _started_cluster(on_exit=False)
     try:
         yield server
     finally:
