@@ -427,7 +427,16 @@ def balanced_table(open_player: Open, draw_seconds: int) -> tuple[Table, str]:
             "variant": "visual",
             "seats": 4,
             "lang": "en",
-            "options": {"think_seconds": 0, "draw_seconds": draw_seconds, "blank_share": 0.0},
+            # The teams' decisions get ten minutes: the test takes its screenshots while a
+            # decision waits, and on a loaded machine 30 s ran out before the click (CI).
+            "options": {
+                "think_seconds": 0,
+                "draw_seconds": draw_seconds,
+                "blank_share": 0.0,
+                "move_seconds": 600,
+                "bonus_seconds": 600,
+                "lose_seconds": 600,
+            },
         },
     )
     assert res.status == 201, res.text()
