@@ -207,3 +207,43 @@ def test_a_time_factor_chosen_at_creation_is_kept_and_a_strange_one_refused(
         await service.store.close()
 
     run(main)
+
+
+def test_a_storyteller_chosen_when_nobody_claimed_the_turn_gets_the_whole_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dixit's first turn is the table's to claim; when its clock runs out, a seat is drawn
+    and that storyteller gets the clue's whole time, not a clock already run out (which
+    skipped the turn at once) or none at all."""
+    monkeypatch.setattr(service_module, "MIN_TIMER", 0.05)
+
+    async def main() -> None:
+        clock = [1_000.0]
+        service = _service(open_store(f"sqlite:///{tmp_path / 'r.db'}"), clock)
+        live, token = await service.create_room(
+            name="Ann", color="#e63946", variant="dixit", seats=3,
+            options={"clue_seconds": 1},
+        )  # fmt: skip
+        await service.join(live, Join(name="Bob", color=PALETTE[1]))
+        await service.command(live, 0, AddBot())
+        await service.connect(live, hash_token(token))  # the clock runs while she is there
+        await service.command(live, 0, Start())
+        game = live.state.game
+        assert game is not None and game.round.storyteller is None  # open to claim
+        assert live.deadline == 1_001.0
+        clock[0] = 1_002.0  # nobody claimed it in time (the timer itself waits 1 s)
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            game = live.state.game
+            if game is not None and game.round.storyteller is not None:
+                break
+        assert game is not None and game.round.storyteller is not None
+        assert game.phase.value == "clue" and game.round.number == 1  # the same turn
+        assert live.deadline == 1_003.0  # a fresh second from the draw, not none
+        await asyncio.sleep(0.2)  # and the turn is not skipped meanwhile
+        game = live.state.game
+        assert game is not None and game.round.number == 1 and game.phase.value == "clue"
+        await service.close()
+        await service.store.close()
+
+    run(main)

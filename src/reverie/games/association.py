@@ -153,6 +153,10 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
         return game.phase is Phase.OVER
 
     def phase_key(self, game: GameState) -> tuple[int, str]:
+        # A first turn open to claim and the same turn once its storyteller is drawn are
+        # two phases: the drawn storyteller's clock starts at the draw (§2.1).
+        if game.phase is Phase.CLUE and game.round.storyteller is None:
+            return (game.round.number, "claim")
         return (game.round.number, game.phase.value)
 
     def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
