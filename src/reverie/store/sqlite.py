@@ -23,7 +23,7 @@ from typing import IO, TypeVar
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict
 from reverie.store.decks import DECK_TABLES
-from reverie.store.sqlite_decks import DECKS_MIGRATION, SQLiteDecks
+from reverie.store.sqlite_decks import DECKS_MIGRATION, SQLiteDecks, transaction
 
 try:
     import fcntl
@@ -146,18 +146,16 @@ class SQLiteStore(SQLiteDecks):
             for table in ("rooms", "events", "snapshots", *DECK_TABLES):
                 db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
             page = int(db.execute("PRAGMA page_size").fetchone()[0])
-            db.execute("BEGIN IMMEDIATE")
-            try:
+
+            def write(db: sqlite3.Connection) -> None:
                 db.execute(
                     "INSERT OR REPLACE INTO snapshots (code, version, payload, at)"
                     " VALUES (?, 0, zeroblob(?), 0)",
                     (self._probe_key, page),
                 )
                 db.execute("DELETE FROM snapshots WHERE code = ?", (self._probe_key,))
-            except BaseException:
-                _rollback(db)
-                raise
-            db.execute("COMMIT")
+
+            transaction(db, write)
 
         await self._run(probe)
 
@@ -171,9 +169,7 @@ class SQLiteStore(SQLiteDecks):
         await self._run(lambda: self._create(code, payload, at))
 
     def _create(self, code: str, payload: bytes, at: float) -> None:
-        db = self._db
-        try:
-            db.execute("BEGIN IMMEDIATE")
+        def write(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO rooms (code, version, created_at, updated_at) VALUES (?, 1, ?, ?)",
                 (code, at, at),
@@ -182,9 +178,10 @@ class SQLiteStore(SQLiteDecks):
                 "INSERT INTO events (code, version, payload, at) VALUES (?, 1, ?, ?)",
                 (code, payload, at),
             )
-            db.execute("COMMIT")
+
+        try:
+            transaction(self._db, write)
         except sqlite3.IntegrityError:
-            _rollback(db)
             raise VersionConflict(f"room {code} exists") from None
 
     async def append(self, code: str, expected: int, payload: bytes, at: float) -> int:
@@ -192,10 +189,9 @@ class SQLiteStore(SQLiteDecks):
         return await self._run(lambda: self._append(code, expected, payload, at))
 
     def _append(self, code: str, expected: int, payload: bytes, at: float) -> int:
-        db = self._db
         version = expected + 1
-        db.execute("BEGIN IMMEDIATE")
-        try:
+
+        def write(db: sqlite3.Connection) -> None:
             cur = db.execute(
                 "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
                 (version, at, code, expected),
@@ -206,10 +202,8 @@ class SQLiteStore(SQLiteDecks):
                 "INSERT INTO events (code, version, payload, at) VALUES (?, ?, ?, ?)",
                 (code, version, payload, at),
             )
-        except BaseException:
-            _rollback(db)
-            raise
-        db.execute("COMMIT")
+
+        transaction(self._db, write)
         return version
 
     async def load(self, code: str, after: int = 0) -> list[StoredEvent]:
@@ -248,13 +242,6 @@ class SQLiteStore(SQLiteDecks):
         await self._run(self._db.close)
         self._worker.shutdown()
         self._unlock()
-
-
-def _rollback(db: sqlite3.Connection) -> None:
-    """Roll back the open transaction, if SQLite has not already (it does by itself on
-    a full disk, and a second ROLLBACK would hide that error behind its own)."""
-    if db.in_transaction:
-        db.execute("ROLLBACK")
 
 
 def _damaged(path: str, problem: object) -> str:

@@ -58,6 +58,26 @@ WHERE (d.state = 'draft' AND d.created_at < ?)
 """
 
 
+def rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already (it does by itself on
+    a full disk, and a second ROLLBACK would hide that error behind its own)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
+def transaction(db: sqlite3.Connection, body: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``body`` in one write transaction: committed whole, or rolled back whole
+    (also when the COMMIT itself fails) with the first error raised."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = body(db)
+        db.execute("COMMIT")
+    except BaseException:
+        rollback(db)
+        raise
+    return result
+
+
 class SQLiteDecks:
     """The :class:`~reverie.store.decks.DeckStore` methods of ``SQLiteStore``."""
 
@@ -67,15 +87,7 @@ class SQLiteDecks:
         raise NotImplementedError  # SQLiteStore's: one worker thread for every call
 
     def _transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            result = body(db)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return result
+        return transaction(self._db, body)
 
     async def create_deck(self, deck_id: str, owner_hash: str, at: float) -> None:
         """Open an empty draft."""
