@@ -206,5 +206,13 @@ class PebblesFamily(GameFamily[Game, Take, Options, object]):
     def views(self, game: Game, seats: Iterable[int | None]) -> Mapping[int | None, object]:
         return {s: view(game, s) for s in seats}
 
+    def scramble(self, game: Game, seat: int | None, rng: random.Random) -> Game:
+        # The secret numbers of the other seats are all a seat may not know.
+        secrets = tuple(x if s == seat else rng.randint(1, 99) for s, x in enumerate(game.secrets))
+        return replace(game, secrets=secrets)
+
+    def random_action(self, game: Game, rng: random.Random) -> Take | None:
+        return None if game.loser is not None else Take(game.turn, rng.randint(1, 3))
+
 
 PEBBLES = PebblesFamily()

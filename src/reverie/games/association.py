@@ -32,6 +32,8 @@ from reverie.rules.association import actions as act
 from reverie.rules.association.clues import Restriction
 from reverie.rules.association.deck_fit import most_players, rounds_with
 from reverie.rules.association.engine import waiting_for
+from reverie.rules.association.playouts import random_action
+from reverie.rules.association.secrecy import scramble
 from reverie.rules.association.variants import StorySource, Variant
 from reverie.rules.errors import SetupError
 
@@ -170,6 +172,12 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
 
     def timeout(self) -> act.Timeout:
         return Timeout()
+
+    def scramble(self, game: GameState, seat: int | None, rng: random.Random) -> GameState:
+        return scramble(game, seat, rng)
+
+    def random_action(self, game: GameState, rng: random.Random) -> act.Action | None:
+        return None if game.phase is Phase.OVER else random_action(game, rng, 0.05)
 
     def bot_seats(self, game: GameState, bots: Sequence[bool]) -> list[int]:
         # The first clue of Dixit is for the people at the table to claim.

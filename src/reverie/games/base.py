@@ -345,6 +345,21 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         """Raise ``RoomError`` if ``seat`` may not chat now (say, a drawer while the turn
         is drawn)."""
 
+    # ------------------------------------------------------------ secrecy
+
+    @abstractmethod
+    def scramble(self, game: G, seat: int | None, rng: random.Random) -> G:
+        """``game`` changed in everything ``seat`` (None: a spectator) may not know, and
+        in nothing it may. This is what the game keeps secret, said as code: the seat's
+        view of the scrambled game must equal its view of ``game``, which one property
+        test checks for every registered game (tests/games/test_secrecy.py)."""
+
+    @abstractmethod
+    def random_action(self, game: G, rng: random.Random) -> A | None:
+        """Some seat's move (or the clock's) chosen at random, for the property tests'
+        playouts; the rules may refuse it (the test draws again). None: nothing is left
+        to do."""
+
     # ------------------------------------------------------------ bots
 
     def bot_seats(self, game: G, bots: Sequence[bool]) -> list[int]:

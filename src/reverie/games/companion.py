@@ -6,6 +6,7 @@ game's own."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from reverie.games.association import ASSOCIATION
@@ -13,6 +14,7 @@ from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
 from reverie.rooms.errors import RoomError
 from reverie.rules import companion as rules
 from reverie.rules.association import VARIANTS
+from reverie.rules.companion import playouts
 from reverie.rules.errors import SetupError
 
 #: A companion variant's name is its association variant's plus this.
@@ -154,6 +156,14 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
         self, game: rules.GameState, seats: Iterable[int | None]
     ) -> Mapping[int | None, object]:
         return rules.views(game, seats)
+
+    def scramble(
+        self, game: rules.GameState, seat: int | None, rng: random.Random
+    ) -> rules.GameState:
+        return playouts.scramble(game, seat, rng)
+
+    def random_action(self, game: rules.GameState, rng: random.Random) -> rules.Action | None:
+        return playouts.random_action(game, rng)
 
 
 COMPANION = CompanionFamily()

@@ -7,13 +7,11 @@ the seed, hidden guesses, others' "close" hints) and its view must not change at
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator
 
 import msgspec
 import pytest
-from msgspec.structs import replace
 
 from reverie.rules.visual import (
     Card,
@@ -27,8 +25,8 @@ from reverie.rules.visual import (
     view,
     views,
 )
-from reverie.rules.visual.categories import CATEGORIES
 from reverie.rules.visual.playouts import random_action
+from reverie.rules.visual.secrecy import scramble
 from reverie.rules.visual.views import SECRET_PHASES
 from tests.rules.visual.helpers import (
     PROVERB,
@@ -100,69 +98,6 @@ def test_views_are_json_ready_in_every_phase() -> None:
 
 
 # ---------------------------------------------------------------------------- non-interference
-
-
-@functools.cache
-def fake_cards(count: int, salt: int) -> tuple[Card, ...]:
-    """``count`` made-up cards, their blanks spread over every sector and none."""
-    blanks = (None, 0, 1, 2, 3)
-    return tuple(
-        Card(
-            tuple(f"scrambled-{salt}-{i}-{k}" for k in range(len(CATEGORIES))),
-            blanks[(salt + i) % len(blanks)],
-        )
-        for i in range(count)
-    )
-
-
-def scramble(state: GameState, seat: int | None, rng: random.Random) -> GameState:
-    """Change everything ``seat`` may not know, keeping what it may know.
-
-    Scrambled: every card's texts (all but the current subject for a seat drawing it) and
-    the blanks of the cards not in play, the order of the deck, the seed, the text and
-    marks of the guesses the view hides (other teams' in a proverb round), and the
-    "close" hints of other seats. Kept: what is public (the events publish every guess's
-    seat, team and index, and the number of cards left).
-    """
-    turn = state.turn
-    team = None if seat is None else state.team_of(seat)
-    drawing = seat is not None and seat in turn.drawers and state.phase in SECRET_PHASES
-    kept = None
-    if drawing and turn.category is not None:
-        kept = CATEGORIES.index("proverbs" if turn.proverb else turn.category)
-
-    salt = rng.randrange(1000)
-    cards = list(fake_cards(len(state.cards), salt))
-    if turn.card is not None:
-        card = state.cards[turn.card]
-        subjects = tuple(
-            s if k == kept else fake
-            for k, (s, fake) in enumerate(
-                zip(card.subjects, cards[turn.card].subjects, strict=True)
-            )
-        )
-        cards[turn.card] = Card(subjects, card.blank)
-    deck = list(state.deck)
-    rng.shuffle(deck)
-    guesses = []
-    for i, g in enumerate(turn.guesses):
-        if turn.proverb and (team is None or g.team != team):
-            g = replace(
-                g,
-                text=f"scrambled-{salt}-{i}",
-                close=rng.random() < 0.5,
-                synonym=rng.random() < 0.5,
-            )
-        elif g.seat != seat:
-            g = replace(g, close=not g.close)
-        guesses.append(g)
-    return replace(
-        state,
-        seed=state.seed + 7919,
-        cards=tuple(cards),
-        deck=tuple(deck),
-        turn=replace(turn, guesses=tuple(guesses)),
-    )
 
 
 def random_states(

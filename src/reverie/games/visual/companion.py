@@ -52,6 +52,7 @@ from reverie.rules.visual import (
     new_game,
     views,
 )
+from reverie.rules.visual.playouts import random_action
 
 NAME = "visual-companion"
 #: The teams of the online game, with the host's seat aside: the shared device.
@@ -225,6 +226,10 @@ class VisualCompanionFamily(VisualFamily):
         if isinstance(cmd, ForfeitCmd):
             return Forfeit(_member_of(game, turn.team) if table else seat, cmd.token)
         raise RoomError("bad_message", "That move is not part of this game.")
+
+    def random_action(self, game: GameState, rng: random.Random) -> Action | None:
+        # On paper nothing is typed: a drawer declares the guess heard at the table.
+        return None if game.phase is Phase.OVER else random_action(game, rng, paper=True)
 
     def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
         aside = aside_seats(game)

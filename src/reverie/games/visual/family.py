@@ -48,6 +48,8 @@ from reverie.rules.visual.board import LAST_SQUARE
 from reverie.rules.visual.cards import CHOOSABLE, Card, category_value
 from reverie.rules.visual.categories import CATEGORIES, Category
 from reverie.rules.visual.language import is_language
+from reverie.rules.visual.playouts import random_action
+from reverie.rules.visual.secrecy import scramble
 
 NAME = "visual"
 TITLE = "Visual Game"
@@ -298,6 +300,12 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
 
     def timeout(self) -> TimeUp:
         return TimeUp()
+
+    def scramble(self, game: GameState, seat: int | None, rng: random.Random) -> GameState:
+        return scramble(game, seat, rng)
+
+    def random_action(self, game: GameState, rng: random.Random) -> Action | None:
+        return None if game.phase is Phase.OVER else random_action(game, rng)
 
     def check_chat(self, game: GameState, seat: int) -> None:
         if game.phase in _DRAWING and seat in game.turn.drawers:
