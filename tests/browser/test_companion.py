@@ -79,7 +79,13 @@ def test_dixit_with_the_box_four_phones_and_a_table_screen(
     assert table.secret_free_html() == secret_free
     place(pages[0], 1)
     place(pages[1], 2)
+    place(pages[2], 4)  # a slip: Cy's card is at 3, and she enters it again in time
+    expect(pages[2].locator("#change-place")).to_contain_text("(now 4)")
+    pages[2].click("#change-place")
+    expect(pages[2].locator("#keep-place")).to_contain_text("Keep 4")
     place(pages[2], 3)
+    expect(pages[2].locator("#change-place")).to_contain_text("(now 3)")
+    table.wait_progress(3, 0)
     place(pages[3], 4)
     # A vote never lands on one's own position.
     expect(pages[1].locator(".cpick[data-position='2']")).to_be_disabled()

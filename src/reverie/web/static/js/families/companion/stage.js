@@ -15,6 +15,9 @@ export const picked = {
   clue: "",
 };
 
+/** The turn (and clash) in which this page asked to enter its position again. */
+let changing = "";
+
 /** @param {Record<string, any>} g */
 function stepKey(g) {
   return `${g.turn}:${g.phase}:${g.my_position ?? "-"}:${g.my_vote ?? "-"}:${g.clashes || 0}`;
@@ -161,15 +164,28 @@ function secret(g, mine) {
   // Until every position is in again (then they are checked anew).
   const clashed = (g.clashes || 0) > 0 && placedIn < placers;
   if (clashed && !(places && g.my_position === null)) parts.push(h("p", { class: "notice", id: "recheck" }, t("companion.secret.recheck")));
-  if (places && g.my_position === null) {
+  // Until every position is in, one's own may be entered again (a slip of the finger:
+  // the rules take the new one and ask for the vote again).
+  const roundKey = `${g.turn}:${g.clashes || 0}`;
+  const canChange = places && g.my_position !== null && placedIn < placers;
+  const editing = canChange && changing === roundKey;
+  const changeButton = canChange && !editing
+    ? h("p", { class: "actions" }, h("button", {
+        type: "button", class: "btn btn-quiet btn-small", id: "change-place",
+        onclick: () => { changing = roundKey; picked.position = null; rerender(); requestAnimationFrame(() => /** @type {HTMLElement | null} */ ($(".cpick"))?.focus()); },
+      }, icon("undo", { size: 16 }), t("companion.secret.change", { n: g.my_position })))
+    : null;
+  if (places && (g.my_position === null || editing)) {
     const title = g.gallery ? "companion.secret.pick_title" : mine === st ? "companion.secret.story_title" : "companion.secret.place_title";
     parts.push(
       h("h2", { class: "stage-title" }, t(title)),
       clashed ? h("p", { class: "notice", id: "look-again", role: "status" }, t("companion.secret.look_again")) : null,
       h("p", { class: "muted" }, t("companion.secret.place_hint")),
+      editing && g.my_vote !== null ? h("p", { class: "small", id: "change-note" }, t("companion.secret.change_note")) : null,
       positions(n, { id: "confirm-place", label: (p) => t("companion.secret.place_at", { n: p }) }),
-      h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-place", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => action({ type: "place", position: picked.position }, at(e)) },
-        icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("companion.secret.place_confirm", { n: picked.position }))),
+      h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-place", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => { changing = ""; action({ type: "place", position: picked.position }, at(e)); } },
+        icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("companion.secret.place_confirm", { n: picked.position })),
+        editing ? h("button", { type: "button", class: "btn btn-quiet", id: "keep-place", onclick: () => { changing = ""; rerender(); } }, t("companion.secret.keep", { n: g.my_position })) : null),
     );
   } else if (votes && g.my_vote === null) {
     parts.push(
@@ -178,13 +194,14 @@ function secret(g, mine) {
       positions(n, { mine: g.my_position, id: "confirm-vote", label: (p) => t("stage.vote_for", { n: p }) }),
       h("div", { class: "actions confirm-bar" }, h("button", { type: "button", class: "btn", id: "confirm-vote", disabled: picked.position === null, onclick: (/** @type {MouseEvent} */ e) => action({ type: "vote", position: picked.position }, at(e)) },
         icon("check", { size: 18 }), picked.position === null ? t("companion.secret.pick") : t("stage.vote_confirm", { n: picked.position }))),
+      changeButton,
     );
   } else if (mine !== null) {
     const mineText = [
       g.my_position ? t("companion.secret.your_position", { n: g.my_position }) : null,
       g.my_vote ? t("companion.secret.your_vote", { n: g.my_vote }) : null,
     ].filter(Boolean).join(" · ");
-    parts.push(h("h2", { class: "stage-title", id: "secret-done" }, t("companion.secret.done")), mineText ? h("p", { id: "secret-mine" }, mineText) : null);
+    parts.push(h("h2", { class: "stage-title", id: "secret-done" }, t("companion.secret.done")), mineText ? h("p", { id: "secret-mine" }, mineText) : null, changeButton);
   } else {
     parts.push(h("h2", { class: "stage-title" }, t("companion.secret.entering")));
   }
