@@ -31,7 +31,7 @@ from tests.browser.test_visual import (
     seat_up,
 )
 from tests.browser.test_visual_companion import PaperTable, _next_card
-from tests.browser.ui import ROOM_URL, wait_phase
+from tests.browser.ui import ROOM_URL, add_bots, wait_phase
 
 #: Association games played by one person and two bots, first storyteller the person
 #: where the game lets the table choose.
@@ -69,15 +69,6 @@ def _create(player: Player, variant: str, sweep: Sweep | None = None, **fields: 
     m = ROOM_URL.match(page.url)
     assert m
     return m.group(1)
-
-
-def _add_bots(page: Page, n: int) -> None:
-    players = page.locator(".lobby-player")
-    seated = players.count()
-    for k in range(n):
-        expect(players).to_have_count(seated + k)
-        page.click("#add-bot")
-    expect(players).to_have_count(seated + n)
 
 
 def _association_step(page: Page, sweep: Sweep) -> None:
@@ -142,7 +133,7 @@ def test_every_screen_of_an_association_game_passes_axe(open_player: Open, varia
     sweep = Sweep(offset=ASSOCIATION.index(variant))
     _create(ann, variant, sweep, target_score="15", track_length="10", first_storyteller="0")
     page = ann.page
-    _add_bots(page, 2)
+    add_bots(page, 1, 2)
     sweep.check(page, "lobby")
     page.click("#start")
     # Until the end, however many turns the bots make of it (a bound on a stuck game, not
@@ -213,7 +204,7 @@ def test_a_screen_reader_hears_whose_turn_the_clue_the_reveal_and_the_points(
     page = ann.page
     words = _i18n(lang)
     _create(ann, "imaginarium", first_storyteller="0", target_score="30")
-    _add_bots(page, 2)
+    add_bots(page, 1, 2)
     page.click("#start")
     region = page.locator("#announcer")
     expect(region).to_have_attribute("aria-live", "polite")
@@ -251,7 +242,7 @@ def test_every_piece_on_the_boards_has_its_own_mark_besides_its_colour(
     ann = open_player("ann", viewport)
     _create(ann, "imaginarium")
     page = ann.page
-    _add_bots(page, 3)
+    add_bots(page, 1, 3)
     pieces = page.locator("#board .piece")
     expect(pieces).to_have_count(4)
     marks = pieces.evaluate_all(
@@ -341,6 +332,17 @@ def test_every_screen_of_the_drawing_game_passes_axe(
     drawer.page.click(f"#choose-{blank}")
     for p in table.everyone:
         wait_phase(p.page, "draw")
+    # The table screen (a TV by the table): the turn, the time, the board and the teams,
+    # no word and no drawing while the turn is played.
+    screen = TableScreen(open_player("table", DESKTOP), code.group(1))
+    expect(screen.page.locator("#table-now #table-phase")).to_contain_text("Proverb round")
+    expect(screen.page.locator("#table-sand")).to_be_visible()
+    expect(screen.page.locator(".vc-table-teams li")).to_have_count(2)
+    expect(screen.page.locator(".table-board svg .pawn")).to_have_count(2)
+    expect(screen.page.locator("#join-qr")).to_be_visible()
+    expect(screen.page.locator("#subject, .vcanvas, #sound-hint")).to_have_count(0)
+    shot(screen.page, "visual-table-screen-draw-1280")
+    sweep.check(screen.page, "table-screen-draw")
     drawers = {t: next(p for p in m if role(p.page) == "drawer") for t, m in table.teams.items()}
     guesser = next(p for p in table.teams[1] if p is not drawers[1])
     draw_squiggle(drawers[1].page)

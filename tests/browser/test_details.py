@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, Open, shot
 from tests.browser.playtest import PAGE_TEXT, PROPER
-from tests.browser.ui import choose, create_room, wait_phase
+from tests.browser.ui import add_bots, choose, create_room, wait_phase
 
 
 def test_restriction_timer_errors_and_language(open_player: Open) -> None:
@@ -21,10 +21,7 @@ def test_restriction_timer_errors_and_language(open_player: Open) -> None:
         first_storyteller="0",
         selects={"restrictions": "four_words", "clue_seconds": "90"},
     )
-    for _ in range(2):
-        n = page.locator(".lobby-player").count()
-        page.click("#add-bot")
-        expect(page.locator(".lobby-player")).to_have_count(n + 1)
+    add_bots(page, 1, 2)
     page.click("#start")
     wait_phase(page, "clue")
 
@@ -78,10 +75,7 @@ def test_keyboard_only_turn(open_player: Open) -> None:
     ann = open_player("ann", DESKTOP)
     page = ann.page
     create_room(ann, "Ann", "dixit", first_storyteller="0")
-    for _ in range(2):
-        n = page.locator(".lobby-player").count()
-        page.click("#add-bot")
-        expect(page.locator(".lobby-player")).to_have_count(n + 1)
+    add_bots(page, 1, 2)
     page.focus("#start")
     page.keyboard.press("Enter")
     wait_phase(page, "clue")

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Open
 from tests.browser.test_visual import balanced_table, drawer_of_choose
-from tests.browser.ui import choose, create_room, join, wait_phase
+from tests.browser.ui import add_bots, choose, create_room, join, wait_phase
 
 
 def shot(page: Page, name: str, *, full_page: bool = False) -> None:
@@ -17,14 +17,6 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> None:
     if full_page:
         page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, timeout=60_000)
-
-
-def _add_bots(page: Page, seated: int, n: int) -> None:
-    players = page.locator(".lobby-player")
-    for k in range(n):
-        expect(players).to_have_count(seated + k)
-        page.click("#add-bot")
-    expect(players).to_have_count(seated + n)
 
 
 def _stage_in_view(page: Page) -> None:
@@ -55,7 +47,7 @@ def test_start_brings_the_stage_and_a_phone_sees_its_whole_hand(open_player: Ope
     bob = open_player("bob", DESKTOP)
     create_room(ann, "Ann", "dixit")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
-    _add_bots(ann.page, 2, 2)
+    add_bots(ann.page, 2, 2)
     # Both have scrolled to the foot of the lobby (Ann to its Start button).
     bob.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     ann.page.locator("#start").scroll_into_view_if_needed()
@@ -220,7 +212,7 @@ def test_the_table_screen_of_an_online_game_is_a_tv_view(open_player: Open) -> N
     _whole_on_screen(tv.page, "#table-board svg")
     shot(tv.page, "play-tv-lobby-1920")
     assert_accessible(tv.page, "the table screen's lobby")
-    _add_bots(ann.page, 1, 2)
+    add_bots(ann.page, 1, 2)
     ann.page.click("#start")
     ann.page.click("#claim")
     choose(ann.page, ".hand-row .card-tile")

@@ -17,15 +17,7 @@ from tests.browser.conftest import (
     start_server,
     stop_server,
 )
-from tests.browser.ui import choose, create_room, hand, join
-
-
-def _add_bots(page: Page, n: int) -> None:
-    for i in range(n):
-        before = page.locator(".lobby-player").count()
-        page.click("#add-bot")
-        expect(page.locator(".lobby-player")).to_have_count(before + 1)
-        assert i < n
+from tests.browser.ui import add_bots, choose, create_room, hand, join
 
 
 def _until_i_must_play(page: Page, timeout: float = 15.0) -> None:
@@ -48,7 +40,7 @@ def _until_i_must_play(page: Page, timeout: float = 15.0) -> None:
 def test_reload_mid_round_keeps_seat_and_hand(open_player: Open) -> None:
     ann = open_player("ann", PHONE)
     code = create_room(ann, "Ann", "dixit")
-    _add_bots(ann.page, 2)
+    add_bots(ann.page, 1, 2)
     ann.page.click("#start")
     _until_i_must_play(ann.page)
     before = hand(ann.page)
@@ -86,7 +78,7 @@ def test_hand_seat_to_bot_and_take_it_back(open_player: Open) -> None:
     bob = open_player("bob", PHONE)
     create_room(ann, "Ann", "pictoric")
     join(bob, ann.page.input_value("#invite-link"), "Bob")
-    _add_bots(ann.page, 1)
+    add_bots(ann.page, 2, 1)
     ann.page.click("#start")
     expect(bob.page.locator("body[data-status='playing']")).to_be_attached()
     bob.page.click(".move-device summary")
@@ -121,7 +113,7 @@ def test_server_restart_reconnects(browser: Browser, tmp_path: Path) -> None:
         page.on("pageerror", lambda e: errors.append(str(e)))
         player = Player(ctx, page, "ann")
         create_room(player, "Ann", "dixit")
-        _add_bots(page, 2)
+        add_bots(page, 1, 2)
         page.click("#start")
         _until_i_must_play(page)
         before = hand(page)

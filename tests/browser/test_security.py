@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, shot
-from tests.browser.ui import choose, create_room, wait_phase
+from tests.browser.ui import add_bots, choose, create_room, wait_phase
 
 NAME = "<svg onload=alert(1)>"
 CLUE = "<img src=x onerror=alert(1)>"
@@ -14,10 +14,7 @@ CLUE = "<img src=x onerror=alert(1)>"
 def test_script_injection_shows_as_text(open_player: Open) -> None:
     host = open_player("host", DESKTOP)
     code = create_room(host, NAME, "dixit", first_storyteller="0")
-    for _ in range(2):
-        n = host.page.locator(".lobby-player").count()
-        host.page.click("#add-bot")
-        expect(host.page.locator(".lobby-player")).to_have_count(n + 1)
+    add_bots(host.page, 1, 2)
     expect(host.page.locator(".lobby-player.is-you .pname")).to_have_text(NAME)
     host.page.click("#start")
     wait_phase(host.page, "clue")

@@ -55,6 +55,19 @@ def join(player: Player, url: str, name: str) -> None:
     page.wait_for_selector("#lobby .lobby-player.is-you")
 
 
+def add_bots(page: Page, seated: int, n: int) -> None:
+    """Add n bots in the lobby, one at a time, once `seated` players are on the host's list.
+
+    The count to wait for is given, not read: a player who joined a moment ago may not be on
+    the host's list yet, and a count read then is one short.
+    """
+    players = page.locator(".lobby-player")
+    for k in range(n):
+        expect(players).to_have_count(seated + k)
+        page.click("#add-bot")
+    expect(players).to_have_count(seated + n)
+
+
 def wait_phase(page: Page, phase: str, timeout: float = 30_000) -> None:
     page.wait_for_selector(f"body[data-phase='{phase}']", state="attached", timeout=timeout)
 

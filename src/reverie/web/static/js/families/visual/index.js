@@ -11,6 +11,7 @@ import { onStateSketches, onDrawFrame, onCanvasFrame } from "./sketches.js";
 import { stageView, onKey, DRAWING } from "./stage.js";
 import { moveTarget } from "./decide.js";
 import { scoresView, boardView, lastTurnView, logView, finalView, noteTurn } from "./panels.js";
+import { tableView } from "../vcompanion/table.js";
 
 /** @param {Event} e */
 const target = (e) => /** @type {Element} */ (e.currentTarget);
@@ -125,4 +126,5 @@ export const visual = {
   main,
   side,
   onKey,
+  table: () => tableView({ paper: false }),
 };
