@@ -66,7 +66,9 @@ NEEDS = (
 def venv_need(venv: Path) -> Need | None:
     """Debian's Python makes no virtualenv without its ``pythonX.Y-venv`` package
     (ensurepip is left out); only needed while ``venv`` does not exist yet."""
-    if (venv / "bin" / "python").exists() or importlib.util.find_spec("ensurepip"):
+    # lexists: a virtualenv's python is a link to the interpreter it was made from, which
+    # another user may not be allowed to look at (a stat would raise, not answer).
+    if os.path.lexists(venv / "bin" / "python") or importlib.util.find_spec("ensurepip"):
         return None
     return Need(f"python{sys.version_info.major}.{sys.version_info.minor}-venv")
 

@@ -168,6 +168,18 @@ def test_a_python_without_ensurepip_asks_for_its_venv_package_until_the_venv_exi
     assert "venv" not in " ".join(prepare_tests.missing(bare / "root", bare / "venv"))
 
 
+def test_a_venv_whose_python_this_user_may_not_look_at_counts_as_made(
+    bare: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A virtualenv's python links to the interpreter it was made from (a pyenv in root's
+    home, say): the link is there even when its target cannot be read or is gone, and the
+    check asks for nothing then, rather than a venv package or a traceback."""
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    (bare / "venv" / "bin").mkdir(parents=True)
+    (bare / "venv" / "bin" / "python").symlink_to(bare / "elsewhere" / "python3")
+    assert "venv" not in " ".join(prepare_tests.missing(bare / "root", bare / "venv"))
+
+
 def test_a_node_too_old_for_eslint_is_named_once_the_packages_are_there(
     bare: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
