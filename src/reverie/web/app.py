@@ -327,6 +327,7 @@ SOFTWARE = [
         "license": "Apache-2.0",
     },
     {"source": "NumPy", "license": "BSD-3-Clause"},
+    {"source": "confusable-homoglyphs (Unicode's confusables)", "license": "MIT"},
 ]
 
 
