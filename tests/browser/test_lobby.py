@@ -45,6 +45,14 @@ def test_lobby_host_controls(open_player: Open) -> None:
     expect(bob.page.locator("#lobby-options [name=restrictions]")).to_have_value("question")
     expect(bob.page.locator("#lobby-options [name=seats]")).to_be_disabled()
     expect(bob.page.locator("#start")).to_have_count(0)
+    # The text filter: mild unless the host says otherwise; its words reach Bob masked.
+    expect(bob.page.locator("#lobby-options [name=text_filter]")).to_have_value("mild")
+    ann.page.select_option("#lobby-options [name=text_filter]", "strict")
+    expect(bob.page.locator("#lobby-options [name=text_filter]")).to_have_value("strict")
+    expect(bob.page.locator("#lobby-options [name=text_filter]")).to_be_disabled()
+    ann.page.fill("#chat-input", "a nude shiitake")
+    ann.page.press("#chat-input", "Enter")
+    expect(bob.page.locator("#chat-list")).to_contain_text("a **** shiitake")
     shot(bob.page, "lobby-guest-it-375", full_page=True)
 
     # Hand the host role to Bob.

@@ -25,6 +25,8 @@ from typing import Literal
 
 from confusable_homoglyphs import confusables
 
+from reverie.content.decks import content_dir
+
 Level = Literal["off", "mild", "strict"]
 LEVELS: tuple[Level, ...] = ("off", "mild", "strict")
 DEFAULT_LEVEL: Level = "mild"
@@ -38,8 +40,8 @@ _LEET_CYRILLIC = {"0": "о", "3": "з", "4": "ч", "6": "б", "@": "а"}
 # Latin letters that look like Cyrillic ones, as a word that mixes them is read in Cyrillic.
 _LATIN_AS_CYRILLIC = {"a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м",
                       "o": "о", "p": "р", "t": "т", "x": "х", "y": "у"}  # fmt: skip
-# Signs a troll puts between the letters of one word.
-_GLUE = re.compile(r"[\s.\-_*+~,'`\"]{1,3}")
+# Signs a troll puts between the letters of one word (a comma ends a run: "f u c k, a").
+_GLUE = re.compile(r"[\s.\-_*+~'`\"]{1,3}")
 # A word: letters and digits, with signs inside or in front (sh!t, @ss) and $ or @ at the
 # end (a$$); a sign that only ends a word (shit!) is punctuation.
 _TOKEN = re.compile(r"[@$!|]*[^\W_](?:[^\W_]|[@$!|]+(?=[^\W_]))*[@$]*")
@@ -268,6 +270,12 @@ def load(folder: Path) -> WordFilter:
     )
     longest = max((k.count(" ") + 1 for k in words), default=1)
     return WordFilter(words, re.compile(pattern or "(?!)"), frozenset(symbols), longest)
+
+
+@cache
+def word_filter() -> WordFilter:
+    """The filter of ``content/textfilter``, read at its first use."""
+    return load(content_dir() / "textfilter")
 
 
 def _lines(path: Path) -> set[str]:

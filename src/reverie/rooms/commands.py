@@ -122,6 +122,8 @@ class SetOptions(Frame, frozen=True, tag="options"):
     away_seconds: int | msgspec.UnsetType | None = msgspec.UNSET
     #: How many times longer every timer runs (1, 2, 4); left out: unchanged.
     time_factor: int | msgspec.UnsetType = msgspec.UNSET
+    #: What the text filter hides: off, mild, strict; left out: unchanged.
+    text_filter: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Order(Frame, frozen=True, tag="order"):
@@ -317,7 +319,8 @@ def decide(
     if isinstance(cmd, SetOptions):
         wait = room.away_seconds if cmd.away_seconds is msgspec.UNSET else cmd.away_seconds
         factor = room.time_factor if cmd.time_factor is msgspec.UNSET else cmd.time_factor
-        return OptionsSet(cmd.options, cmd.seats or room.seats, wait, factor)
+        words = room.text_filter if cmd.text_filter is msgspec.UNSET else cmd.text_filter
+        return OptionsSet(cmd.options, cmd.seats or room.seats, wait, factor, words)
     if isinstance(cmd, Order):
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):

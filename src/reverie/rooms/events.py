@@ -48,6 +48,8 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     lang: str = "en"
     away_seconds: int | None = DEFAULT_AWAY
     time_factor: int = 1
+    # What the text filter hides (off, mild, strict); logs from before it have none.
+    text_filter: str = "mild"
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
@@ -91,12 +93,14 @@ class HostChanged(msgspec.Struct, frozen=True, tag="host_changed"):
 class OptionsSet(msgspec.Struct, frozen=True, tag="options_set"):
     """The host changed the table options, the number of seats, how long a player may
     be gone before a bot plays for them (``away_seconds``; None: never), or how many
-    times longer every timer runs (``time_factor``)."""
+    times longer every timer runs (``time_factor``), or what the text filter hides
+    (``text_filter``)."""
 
     options: dict[str, Any]
     seats: int
     away_seconds: int | None = DEFAULT_AWAY
     time_factor: int = 1
+    text_filter: str = "mild"
 
 
 class Started(msgspec.Struct, Generic[C], frozen=True, tag="started"):

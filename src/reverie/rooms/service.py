@@ -252,9 +252,10 @@ class RoomService:
         lang: str = "en",
         away_seconds: int | None = DEFAULT_AWAY,
         time_factor: int = 1,
+        text_filter: str = "mild",
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
-        name = check_new_name(None, name)
+        name = check_new_name(None, name, text_filter)
         if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
             raise RoomError(
                 "bad_language", f"The table's language must be one of {', '.join(LANGUAGES)}."
@@ -282,6 +283,7 @@ class RoomService:
                 lang=lang,
                 away_seconds=away_seconds,
                 time_factor=time_factor,
+                text_filter=text_filter,
             )
             state = evolve(None, event)  # validates before anything is written
             try:

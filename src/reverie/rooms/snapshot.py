@@ -64,6 +64,7 @@ def room_info(
         and not any(s in connected for s, p in enumerate(room.players) if p.token_hash),
         "away_seconds": room.away_seconds,
         "time_factor": room.time_factor,
+        "text_filter": room.text_filter,
         # What the deck allows (seats, rounds), told before the start.
         "deck_fit": family.deck_fit(room, room.seats),
         "you": None if seat is None else {"seat": seat, "host": seat == room.host},

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from reverie.content.textfilter import DEFAULT_LEVEL, LEVELS, Level, lookalike, word_filter
 from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
 from reverie.rooms.errors import RoomError
@@ -133,6 +134,8 @@ class RoomState:
     away_seconds: int | None = DEFAULT_AWAY
     # How many times longer than the game's own every game timer runs (TIME_FACTORS).
     time_factor: int = 1
+    # What the text filter hides in names, chat, clues and guesses (textfilter.LEVELS).
+    text_filter: Level = DEFAULT_LEVEL
 
     @property
     def family(self) -> AnyFamily:
@@ -260,11 +263,13 @@ def _too_many_marks(text: str) -> bool:
     return False
 
 
-def check_new_name(room: RoomState | None, name: str) -> str:
+def check_new_name(room: RoomState | None, name: str, level: str = DEFAULT_LEVEL) -> str:
     r"""A name a person chooses now (creating a room or joining): :func:`check_name`
     and more. NFC-normalised; no control, format or invisible characters; at most
     ``MAX_MARKS`` combining marks on a character; not posing as a bot; not the name of
-    someone already at the table (``name_taken``; compared by :func:`name_key`).
+    someone already at the table (``name_taken``; compared by :func:`name_key`); nothing
+    the table's text filter hides (``name_not_allowed``; ``level`` before the room
+    exists); not a name that only looks like another at the table (``name_lookalike``).
 
     >>> check_new_name(None, "  Zoe\u0301  ")  # NFC: e + acute is one character
     'Zoé'
@@ -283,6 +288,12 @@ def check_new_name(room: RoomState | None, name: str) -> str:
         raise RoomError("bad_name", f'Names ending in "{BOT_MARK}" are for bots.')
     if room is not None and any(name_key(p.name) == key for p in room.players):
         raise RoomError("name_taken", "Someone at the table already has that name.")
+    if not word_filter().allows(clean, room.text_filter if room else check_filter_level(level)):
+        raise RoomError("name_not_allowed", "That name is not allowed here; choose another.")
+    if room is not None and lookalike(clean, (p.name for p in room.players)) is not None:
+        raise RoomError(
+            "name_lookalike", "That name looks just like the name of someone at the table."
+        )
     return clean
 
 
@@ -395,6 +406,7 @@ def _created(e: Created) -> RoomState:
         team_count=family.teams.min_teams if family.teams else 2,
         away_seconds=_check_away(e.away_seconds),
         time_factor=_check_factor(e.time_factor),
+        text_filter=check_filter_level(e.text_filter),
     )
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
@@ -408,6 +420,14 @@ def _check_factor(factor: int) -> int:
         choices = ", ".join(f"x{f}" for f in TIME_FACTORS)
         raise RoomError("bad_options", f"Timers run at {choices} their length.")
     return factor
+
+
+def check_filter_level(level: str) -> Level:
+    """A text filter level the table may have (off, mild, strict)."""
+    for known in LEVELS:
+        if level == known:
+            return known
+    raise RoomError("bad_options", f"The text filter is {', '.join(LEVELS)}.")
 
 
 def _check_away(seconds: int | None) -> int | None:
@@ -508,6 +528,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             seats=e.seats,
             away_seconds=_check_away(e.away_seconds),
             time_factor=_check_factor(e.time_factor),
+            text_filter=check_filter_level(e.text_filter),
         )
         family.check_setup(new, e.seats)
         return new

@@ -154,6 +154,8 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     away_seconds: int | None = DEFAULT_AWAY
     #: How many times longer every game timer runs (1, 2 or 4).
     time_factor: int = 1
+    #: What the text filter hides in names, chat, clues and guesses: off, mild, strict.
+    text_filter: str = "mild"
 
 
 async def create_room(request: Request) -> Response:
@@ -191,6 +193,7 @@ async def create_room(request: Request) -> Response:
             lang=req.lang,
             away_seconds=req.away_seconds,
             time_factor=req.time_factor,
+            text_filter=req.text_filter,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message, exc.params)

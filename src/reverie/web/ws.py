@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from reverie.content.textfilter import word_filter
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
 from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
 from reverie.rooms.errors import RoomDamaged
@@ -333,6 +334,12 @@ class Connection:
         if isinstance(cmd, Chat):
             # Cleaned here, where a line is said, not in the fold that replays old ones.
             cmd = msgspec.structs.replace(cmd, text=clean_chat(cmd.text))
+        text = getattr(cmd, "text", None)
+        if isinstance(cmd, Chat | GameCommand) and isinstance(text, str):
+            # What others read (a chat line, a clue, a guess), at the table's filter level;
+            # masked where it is said, like the cleaning above.
+            level = self.live.state.text_filter
+            cmd = msgspec.structs.replace(cmd, text=word_filter().mask(text, level))
         if isinstance(cmd, SideCommand):
             await self.service.side(self.live, self.seat, cmd, id(self))
             if cmd.id is not None:

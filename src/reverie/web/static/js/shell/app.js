@@ -24,7 +24,7 @@ import { lang } from "../i18n.js";
  *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
  *   spectators: number, you: {seat: number, host: boolean} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
- *   away_seconds?: number | null, time_factor?: number, paused?: boolean,
+ *   away_seconds?: number | null, time_factor?: number, text_filter?: string, paused?: boolean,
  * }} Room
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
  * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null,

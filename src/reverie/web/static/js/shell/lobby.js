@@ -11,6 +11,7 @@ import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
 import { awayField, readAway } from "./absence.js";
 import { readTime, timeField, timeNote } from "./pace.js";
+import { filterField, readFilter } from "./textfilter.js";
 import { keepTypedWords } from "../families/visual/words.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
 import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
@@ -170,7 +171,7 @@ export function lobbyView(fam) {
   const onOptions = (e) => {
     if (!host) return;
     const form = /** @type {HTMLFormElement} */ (e.currentTarget);
-    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats, away_seconds: readAway(form), time_factor: readTime(form) }, /** @type {Element} */ (e.target));
+    send({ type: "options", options: fam.readOptions(form), seats: reader(form).int("seats") ?? r.seats, away_seconds: readAway(form), time_factor: readTime(form), text_filter: readFilter(form) }, /** @type {Element} */ (e.target));
   };
   const takeSeat = () => {
     app.ui.watching = false;
@@ -208,7 +209,7 @@ export function lobbyView(fam) {
       h(
         "form",
         { id: "lobby-options", class: "lobby-options", onchange: onOptions, onsubmit: (/** @type {Event} */ e) => e.preventDefault() },
-        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host })] }),
+        fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host }), filterField(r.text_filter, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
   );
