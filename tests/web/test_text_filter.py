@@ -47,7 +47,7 @@ def test_chat_and_clues_reach_the_table_masked_at_its_level(server: ServerThread
         host.request({"type": "clue", "text": "Holy shit, Scunthorpe", "card": card})["type"]
         == "ack"
     )
-    frame = bob.until(lambda f: f["type"] == "state" and (f["game"] or {}).get("clue"))
+    frame = bob.until(lambda f: f["type"] == "state" and bool((f["game"] or {}).get("clue")))
     assert frame["game"]["clue"] == "Holy ****, Scunthorpe"
 
 
