@@ -193,6 +193,8 @@ def serve(
     import uvicorn
 
     from reverie.bus.base import BusUnavailable, check_bus
+    from reverie.content.location import ContentDirNotFoundError, content_dir
+    from reverie.content.location import source as content_source
     from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
     from reverie.web.server import uvicorn_config
@@ -219,9 +221,16 @@ def serve(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     try:  # one clear line, not a traceback, when the store or the bus cannot be used
+        content = content_dir()
         asyncio.run(check_store(settings.store_url))
         asyncio.run(check_bus(settings.bus_url))
-    except (StoreUnavailable, BusUnavailable, RuntimeError, ValueError) as exc:
+    except (
+        ContentDirNotFoundError,
+        StoreUnavailable,
+        BusUnavailable,
+        RuntimeError,
+        ValueError,
+    ) as exc:
         # Unwrapped: one line, whatever the terminal's width.
         _err.print(f"[red]Cannot start:[/red] {exc}", soft_wrap=True, markup=True)
         raise typer.Exit(1) from None
@@ -236,6 +245,9 @@ def serve(
         else:
             _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {redact(settings.store_url)}")
+    # Which decks and word lists this server plays: an operator's own folder, the
+    # package's copy, or a checkout's.
+    _err.print(f"Content: {content} (from {content_source()})", soft_wrap=True, markup=False)
     if settings.bus_url != "memory://":
         _err.print(f"Bus: {redact(settings.bus_url)}")
     config = uvicorn_config(
