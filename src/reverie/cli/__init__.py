@@ -264,6 +264,60 @@ def serve(
     uvicorn.Server(config).run()
 
 
+def _store_url(data_dir: Path | None, database_url: str | None) -> str:
+    """The event store's URL as ``reverie serve`` would find it (options, then
+    ``REVERIE_*`` variables, then ``./data/reverie.db``)."""
+    from reverie.web.settings import Settings
+
+    try:
+        return Settings.from_env(data_dir=data_dir, database_url=database_url).store_url
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+_DATA_DIR = Annotated[Path | None, typer.Option(help="The server's data folder (default ./data).")]
+_DATABASE_URL = Annotated[
+    str | None,
+    typer.Option(help="Event store URL (default sqlite:///DATA_DIR/reverie.db)."),
+]
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="File to write the copy to.")],
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Copy the SQLite event store to PATH, consistently, while the server runs.
+
+    For PostgreSQL, prints the pg_dump command to run instead (and exits with status 1).
+    """
+    from reverie.store.backup import BackupError, backup_sqlite, pg_dump_command
+    from reverie.store.base import is_postgres, redact, sqlite_path
+
+    url = _store_url(data_dir, database_url)
+    if is_postgres(url):
+        print(
+            f"The event store is PostgreSQL ({redact(url)}): back it up with pg_dump "
+            "(the password in PGPASSWORD or ~/.pgpass):",
+            file=sys.stderr,
+        )
+        print(pg_dump_command(url, path))
+        raise typer.Exit(1)
+    source = sqlite_path(url)
+    if source == ":memory:":
+        raise _fail("an in-memory store has nothing to back up")
+    try:
+        report = backup_sqlite(source, path, overwrite=overwrite)
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
+    print(
+        f"Backed up {source} to {report.path}: {report.rooms} room(s), {report.events} "
+        f"event(s), schema version {report.schema_version}, {report.size:,} bytes."
+    )
+
+
 deck_app = typer.Typer(
     help="Build the built-in picture decks (from a repository checkout).",
     no_args_is_help=True,

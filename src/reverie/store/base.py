@@ -70,22 +70,36 @@ class EventStore(Protocol):
 def open_store(url: str) -> EventStore:
     """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``,
     ``postgresql://user@host:5432/db``)."""
-    if url.startswith(("postgresql://", "postgres://")):
+    if is_postgres(url):
         from reverie.store.postgres import PostgresStore
 
         return PostgresStore(url)
     if url.startswith("sqlite://"):
         from reverie.store.sqlite import SQLiteStore
 
-        path = url.removeprefix("sqlite://")
-        if path.startswith("/") and not path.startswith("//"):
-            path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
-        return SQLiteStore(path or ":memory:")
+        return SQLiteStore(sqlite_path(url))
     scheme = url.split(":", 1)[0]
     raise ValueError(
         f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db or "
         "postgresql://user@host/db"
     )
+
+
+def is_postgres(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database."""
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a ``sqlite://`` URL (``:memory:`` for none).
+
+    >>> sqlite_path("sqlite:///data/reverie.db"), sqlite_path("sqlite:////srv/r.db")
+    ('data/reverie.db', '/srv/r.db')
+    """
+    path = url.removeprefix("sqlite://")
+    if path.startswith("/"):
+        path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
+    return path or ":memory:"
 
 
 async def check_store(url: str) -> None:
