@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,6 +24,11 @@ from reverie.logs import LEVELS, parse_level, setup_logging
 from reverie.rules.association import VARIANTS, find_variant
 from reverie.rules.errors import SetupError
 from reverie.simulation import Summary, simulate
+
+if TYPE_CHECKING:  # the rooms' machinery is imported only by the commands that need it
+    from reverie.rooms.retention import RetentionStore
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="reverie",
@@ -195,6 +201,7 @@ def serve(
     from reverie.bus.base import BusUnavailable, check_bus
     from reverie.content.location import ContentDirNotFoundError, content_dir
     from reverie.content.location import source as content_source
+    from reverie.rooms.retention import Retention
     from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
     from reverie.web.server import uvicorn_config
@@ -211,6 +218,7 @@ def serve(
             bus_url=bus_url,
             log_format=log_format,
         )
+        Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
         if settings.log_format not in ("text", "json"):
             raise ValueError(f"unknown log format {settings.log_format!r}; use text or json")
         setup_logging(
@@ -316,6 +324,97 @@ def backup(
         f"Backed up {source} to {report.path}: {report.rooms} room(s), {report.events} "
         f"event(s), schema version {report.schema_version}, {report.size:,} bytes."
     )
+
+
+rooms_app = typer.Typer(
+    help="Delete rooms from the event store (docs/privacy.md).", no_args_is_help=True
+)
+app.add_typer(rooms_app, name="rooms")
+
+
+def _with_store(url: str, body: Callable[[RetentionStore], Awaitable[T]]) -> T:
+    """Run ``body`` on the store of ``url``, opened and closed on one event loop; exit
+    with one line if the store cannot be used (a SQLite file that a running server holds
+    says so: stop it first, or let it prune by itself)."""
+    from reverie.store import RoomDeletion, StoreUnavailable, open_store
+
+    async def run() -> T:
+        store = open_store(url)
+        try:
+            await store.open()
+            assert isinstance(store, RoomDeletion)
+            return await body(store)
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(run())
+    except (StoreUnavailable, RuntimeError) as exc:
+        raise _fail(str(exc)) from None
+
+
+@rooms_app.command(name="prune")
+def rooms_prune(
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only say which rooms would be deleted.")
+    ] = False,
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+) -> None:
+    """Delete the rooms the retention settings say are due (REVERIE_KEEP_FINISHED_DAYS,
+    default 30; REVERIE_KEEP_ABANDONED_DAYS, default 7), as a server does every hour."""
+    import time
+
+    from reverie.rooms.retention import Pruner, Retention
+    from reverie.store.decks import DeckStore
+    from reverie.web.settings import Settings
+
+    try:
+        settings = Settings.from_env(data_dir=data_dir, database_url=database_url)
+        policy = Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+    async def prune(store: RetentionStore) -> tuple[list[str], list[str], int]:
+        now = time.time()
+        pruned = await Pruner(store, policy).prune(now, dry_run=dry_run)
+        purged = 0
+        if not dry_run and isinstance(store, DeckStore):  # pictures nobody plays now
+            purged = await store.purge_decks(
+                now - settings.deck_draft_hours * 3600,
+                now - settings.deck_purge_hours * 3600,
+                now,
+            )
+        return pruned.finished, pruned.abandoned, purged
+
+    finished, abandoned, purged = _with_store(settings.store_url, prune)
+    verb = "would be deleted" if dry_run else "deleted"
+    print(f"{len(finished)} finished room(s) {verb}: {' '.join(finished) or '-'}")
+    print(f"{len(abandoned)} abandoned room(s) {verb}: {' '.join(abandoned) or '-'}")
+    if purged:
+        print(f"{purged} deck(s) purged")
+
+
+@rooms_app.command(name="delete")
+def rooms_delete(
+    codes: Annotated[list[str], typer.Argument(help="Room codes.")],
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+) -> None:
+    """Delete these rooms now, whatever their state: their log (names, chat, clues,
+    moves) and snapshot. Exits with status 1 if a code named no room."""
+    from reverie.rooms.service import normalise_code
+
+    wanted = [normalise_code(c) for c in codes]
+
+    async def delete(store: RetentionStore) -> list[str]:
+        return await store.delete_rooms(wanted)
+
+    gone = _with_store(_store_url(data_dir, database_url), delete)
+    for code in wanted:
+        print(f"{code}: deleted" if code in gone else f"{code}: no such room")
+    if len(set(gone)) < len(set(wanted)):
+        raise typer.Exit(1)
 
 
 deck_app = typer.Typer(

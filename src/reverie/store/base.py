@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -65,6 +66,23 @@ class EventStore(Protocol):
 
     async def close(self) -> None:
         """Release the connection."""
+
+
+@runtime_checkable
+class RoomDeletion(Protocol):
+    """What retention (``reverie.rooms.retention``) needs of a store beside the log: the
+    rooms nobody has written to for a while, and deleting a room with all it left."""
+
+    async def idle_rooms(self, before: float) -> list[tuple[str, float]]:
+        """``(code, last write)`` of every room last written to before ``before`` (epoch
+        seconds), the longest idle first."""
+
+    async def delete_rooms(
+        self, codes: Sequence[str], *, idle_before: float | None = None
+    ) -> list[str]:
+        """Delete these rooms: their log, snapshot and record of the decks they played,
+        in one transaction. With ``idle_before``, only those still last written to before
+        it (a move made meanwhile keeps its room). Returns the codes deleted."""
 
 
 def open_store(url: str) -> EventStore:
