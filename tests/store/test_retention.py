@@ -267,3 +267,40 @@ def test_one_process_prunes_and_another_takes_over_when_it_dies(
 
     run_async(main())
     assert LEASE.startswith("~")  # never a room's code (codes are letters and digits)
+
+
+def test_a_server_prunes_by_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from reverie.rooms import retention
+    from tests.web.harness import ServerThread, create_room
+
+    monkeypatch.setattr(retention, "FIRST", 0.0)  # the pass runs as the server starts
+    url = f"sqlite:///{tmp_path / 'reverie.db'}"
+    week_ago = [time.time() - 8 * DAY]
+
+    async def left_behind() -> str:
+        decks = {d.name: d for d in list_decks()}
+        service = RoomService(open_store(url), MemoryBus(), decks, clock=lambda: week_ago[0])
+        live, _ = await service.create_room(
+            name="Bo", color="#e63946", variant="dixit", seats=3, options={}
+        )
+        await service.close()
+        await service.store.close()
+        return live.state.code
+
+    old = run_async(left_behind())
+    server = ServerThread(tmp_path).start()
+    try:
+        new, _ = create_room(server.base, "dixit", 3)  # in use: stays
+        found: list[str] = []
+
+        async def codes(store: RetentionStore) -> None:
+            found[:] = [c for c, _ in await store.idle_rooms(time.time() + 1)]
+
+        for _ in range(1000):
+            run(url, codes)
+            if old not in found:
+                break
+            time.sleep(0.02)
+        assert found == [new]
+    finally:
+        server.stop()

@@ -37,6 +37,8 @@ DAY = 24 * 3600.0
 LEASE = "~retention"
 #: Seconds between two passes of a server.
 EVERY = 3600.0
+#: Seconds a server waits before its first pass (it is resuming its rooms).
+FIRST = 60.0
 #: Rooms deleted in one transaction.
 BATCH = 100
 
@@ -186,16 +188,17 @@ async def run_retention(
     clock: Callable[[], float],
     in_use: Callable[[str], bool],
     shared: bool,
-    every: float = EVERY,
-    first: float = 60.0,
+    every: float | None = None,
+    first: float | None = None,
 ) -> None:
-    """Prune every ``every`` seconds, until cancelled, in the process holding the
+    """Prune every ``every`` seconds (:data:`EVERY`), until cancelled, in the process holding the
     :data:`LEASE` (with several processes it renews the lease a few times per lease
     period, as rooms' leases are, so one process keeps the task). A failed pass is
-    logged and tried again at the next. The first pass waits ``first`` seconds: the
-    server is resuming its rooms then."""
+    logged and tried again at the next. The first pass waits ``first`` seconds
+    (:data:`FIRST`): the server is resuming its rooms then."""
     pruner = Pruner(store, policy)
-    tick = leases.seconds / 4 if shared else every
+    every = EVERY if every is None else every
+    first = FIRST if first is None else first
     next_pass = clock() + first
     while True:
         held = await leases.take(LEASE)
@@ -214,4 +217,5 @@ async def run_retention(
                         len(pruned.finished),
                         len(pruned.abandoned),
                     )
-        await asyncio.sleep(tick)
+        # Alone, the process needs no renewals: it sleeps until the next pass is due.
+        await asyncio.sleep(leases.seconds / 4 if shared else max(1.0, next_pass - clock()))
