@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,6 +24,11 @@ from reverie.logs import LEVELS, parse_level, setup_logging
 from reverie.rules.association import VARIANTS, find_variant
 from reverie.rules.errors import SetupError
 from reverie.simulation import Summary, simulate
+
+if TYPE_CHECKING:  # the rooms' machinery is imported only by the commands that need it
+    from reverie.rooms.retention import RetentionStore
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="reverie",
@@ -193,6 +199,9 @@ def serve(
     import uvicorn
 
     from reverie.bus.base import BusUnavailable, check_bus
+    from reverie.content.location import ContentDirNotFoundError, content_dir
+    from reverie.content.location import source as content_source
+    from reverie.rooms.retention import Retention
     from reverie.store import StoreUnavailable, check_store, redact
     from reverie.web.app import create_app
     from reverie.web.server import uvicorn_config
@@ -209,6 +218,7 @@ def serve(
             bus_url=bus_url,
             log_format=log_format,
         )
+        Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
         if settings.log_format not in ("text", "json"):
             raise ValueError(f"unknown log format {settings.log_format!r}; use text or json")
         setup_logging(
@@ -219,9 +229,16 @@ def serve(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     try:  # one clear line, not a traceback, when the store or the bus cannot be used
+        content = content_dir()
         asyncio.run(check_store(settings.store_url))
         asyncio.run(check_bus(settings.bus_url))
-    except (StoreUnavailable, BusUnavailable, RuntimeError, ValueError) as exc:
+    except (
+        ContentDirNotFoundError,
+        StoreUnavailable,
+        BusUnavailable,
+        RuntimeError,
+        ValueError,
+    ) as exc:
         # Unwrapped: one line, whatever the terminal's width.
         _err.print(f"[red]Cannot start:[/red] {exc}", soft_wrap=True, markup=True)
         raise typer.Exit(1) from None
@@ -236,6 +253,9 @@ def serve(
         else:
             _err.print("Listening on every address: friends on your network use this machine's IP.")
     _err.print(f"Event log: {redact(settings.store_url)}")
+    # Which decks and word lists this server plays: an operator's own folder, the
+    # package's copy, or a checkout's.
+    _err.print(f"Content: {content} (from {content_source()})", soft_wrap=True, markup=False)
     if settings.bus_url != "memory://":
         _err.print(f"Bus: {redact(settings.bus_url)}")
     config = uvicorn_config(
@@ -250,6 +270,151 @@ def serve(
         access_log=settings.access_log,
     )
     uvicorn.Server(config).run()
+
+
+def _store_url(data_dir: Path | None, database_url: str | None) -> str:
+    """The event store's URL as ``reverie serve`` would find it (options, then
+    ``REVERIE_*`` variables, then ``./data/reverie.db``)."""
+    from reverie.web.settings import Settings
+
+    try:
+        return Settings.from_env(data_dir=data_dir, database_url=database_url).store_url
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+_DATA_DIR = Annotated[Path | None, typer.Option(help="The server's data folder (default ./data).")]
+_DATABASE_URL = Annotated[
+    str | None,
+    typer.Option(help="Event store URL (default sqlite:///DATA_DIR/reverie.db)."),
+]
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="File to write the copy to.")],
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace PATH if it exists.")] = False,
+) -> None:
+    """Copy the SQLite event store to PATH, consistently, while the server runs.
+
+    For PostgreSQL, prints the pg_dump command to run instead (and exits with status 1).
+    """
+    from reverie.store.backup import BackupError, backup_sqlite, pg_dump_command
+    from reverie.store.base import is_postgres, redact, sqlite_path
+
+    url = _store_url(data_dir, database_url)
+    if is_postgres(url):
+        print(
+            f"The event store is PostgreSQL ({redact(url)}): back it up with pg_dump "
+            "(the password in PGPASSWORD or ~/.pgpass):",
+            file=sys.stderr,
+        )
+        print(pg_dump_command(url, path))
+        raise typer.Exit(1)
+    source = sqlite_path(url)
+    if source == ":memory:":
+        raise _fail("an in-memory store has nothing to back up")
+    try:
+        report = backup_sqlite(source, path, overwrite=overwrite)
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
+    print(
+        f"Backed up {source} to {report.path}: {report.rooms} room(s), {report.events} "
+        f"event(s), schema version {report.schema_version}, {report.size:,} bytes."
+    )
+
+
+rooms_app = typer.Typer(
+    help="Delete rooms from the event store (docs/privacy.md).", no_args_is_help=True
+)
+app.add_typer(rooms_app, name="rooms")
+
+
+def _with_store(url: str, body: Callable[[RetentionStore], Awaitable[T]]) -> T:
+    """Run ``body`` on the store of ``url``, opened and closed on one event loop; exit
+    with one line if the store cannot be used (a SQLite file that a running server holds
+    says so: stop it first, or let it prune by itself)."""
+    from reverie.store import RoomDeletion, StoreUnavailable, open_store
+
+    async def run() -> T:
+        store = open_store(url)
+        try:
+            await store.open()
+            assert isinstance(store, RoomDeletion)
+            return await body(store)
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(run())
+    except (StoreUnavailable, RuntimeError) as exc:
+        raise _fail(str(exc)) from None
+
+
+@rooms_app.command(name="prune")
+def rooms_prune(
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only say which rooms would be deleted.")
+    ] = False,
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+) -> None:
+    """Delete the rooms the retention settings say are due (REVERIE_KEEP_FINISHED_DAYS,
+    default 30; REVERIE_KEEP_ABANDONED_DAYS, default 7), as a server does every hour."""
+    import time
+
+    from reverie.rooms.retention import Pruner, Retention
+    from reverie.store.decks import DeckStore
+    from reverie.web.settings import Settings
+
+    try:
+        settings = Settings.from_env(data_dir=data_dir, database_url=database_url)
+        policy = Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+    async def prune(store: RetentionStore) -> tuple[list[str], list[str], int]:
+        now = time.time()
+        pruned = await Pruner(store, policy).prune(now, dry_run=dry_run)
+        purged = 0
+        if not dry_run and isinstance(store, DeckStore):  # pictures nobody plays now
+            purged = await store.purge_decks(
+                now - settings.deck_draft_hours * 3600,
+                now - settings.deck_purge_hours * 3600,
+                now,
+            )
+        return pruned.finished, pruned.abandoned, purged
+
+    finished, abandoned, purged = _with_store(settings.store_url, prune)
+    verb = "would be deleted" if dry_run else "deleted"
+    print(f"{len(finished)} finished room(s) {verb}: {' '.join(finished) or '-'}")
+    print(f"{len(abandoned)} abandoned room(s) {verb}: {' '.join(abandoned) or '-'}")
+    if purged:
+        print(f"{purged} deck(s) purged")
+
+
+@rooms_app.command(name="delete")
+def rooms_delete(
+    codes: Annotated[list[str], typer.Argument(help="Room codes.")],
+    data_dir: _DATA_DIR = None,
+    database_url: _DATABASE_URL = None,
+) -> None:
+    """Delete these rooms now, whatever their state: their log (names, chat, clues,
+    moves) and snapshot. Exits with status 1 if a code named no room."""
+    from reverie.rooms.service import normalise_code
+
+    wanted = [normalise_code(c) for c in codes]
+
+    async def delete(store: RetentionStore) -> list[str]:
+        return await store.delete_rooms(wanted)
+
+    gone = _with_store(_store_url(data_dir, database_url), delete)
+    for code in wanted:
+        print(f"{code}: deleted" if code in gone else f"{code}: no such room")
+    if len(set(gone)) < len(set(wanted)):
+        raise typer.Exit(1)
 
 
 deck_app = typer.Typer(

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reverie.content import location
+
 LANGS = ("en", "ru", "it")
-CONTENT_ENV = "REVERIE_CONTENT_DIR"
+CONTENT_ENV = location.CONTENT_DIR_ENV
 #: The deck new rooms get: the second edition of the default deck.
 DEFAULT_DECK = "reverie2"
 #: The first edition keeps the name old rooms' logs give it (their ``Created`` event names
@@ -192,19 +194,11 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
 
 
 def content_dir() -> Path:
-    """The ``content/`` folder: ``$REVERIE_CONTENT_DIR`` or the repository's."""
-    env = os.environ.get(CONTENT_ENV)
-    if env:
-        return Path(env)
-    # The package is installed editable from the repo: src/reverie/content/decks.py
-    # sits three levels below the repository root.
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "content" / "decks").is_dir():
-            return parent / "content"
-    raise DeckError(
-        f"cannot find the content/ folder above {here}; set {CONTENT_ENV} to point at it"
-    )
+    """The content folder (:mod:`reverie.content.location`); :class:`DeckError` if none."""
+    try:
+        return location.content_dir()
+    except location.ContentDirNotFoundError as exc:
+        raise DeckError(str(exc)) from None
 
 
 def deck_path(name: str) -> Path:

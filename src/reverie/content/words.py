@@ -12,10 +12,10 @@ they are re-exported here for the callers that load words and normalise them tog
 from __future__ import annotations
 
 import functools
-import os
 from pathlib import Path
 from typing import Final
 
+from reverie.content import location
 from reverie.rules.visual.categories import CATEGORIES, CATEGORY_POINTS, Category, is_category
 from reverie.rules.visual.language import LANGUAGES, Language, is_language, normalise
 from reverie.rules.visual.language import UnknownLanguageError as _RulesUnknownLanguageError
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 GAME: Final = "visual"
-CONTENT_DIR_ENV: Final = "REVERIE_CONTENT_DIR"
+CONTENT_DIR_ENV: Final = location.CONTENT_DIR_ENV
 
 
 class WordsError(Exception):
@@ -65,7 +65,7 @@ class UnknownCategoryError(WordsError, ValueError):
         self.category = category
 
 
-class ContentDirNotFoundError(WordsError, FileNotFoundError):
+class ContentDirNotFoundError(WordsError, location.ContentDirNotFoundError):
     """No ``content/`` directory could be located."""
 
 
@@ -90,31 +90,15 @@ def _check_category(category: str) -> Category:
 
 
 def content_dir() -> Path:
-    """Return the directory holding the game content.
-
-    ``$REVERIE_CONTENT_DIR`` wins when set, so an installed package (whose
-    source tree has no ``content/``) or a test can point elsewhere.  Otherwise
-    the repository checkout this module lives in is searched upwards for a
-    ``content/words/visual`` directory.
+    """Return the directory holding the game content (:mod:`reverie.content.location`).
 
     Raises:
-        ContentDirNotFoundError: neither source gives an existing directory.
+        ContentDirNotFoundError: no content folder can be located.
     """
-    override = os.environ.get(CONTENT_DIR_ENV)
-    if override:
-        path = Path(override)
-        if not path.is_dir():
-            raise ContentDirNotFoundError(f"{CONTENT_DIR_ENV}={override!r} is not a directory")
-        return path
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "content"
-        # Require the game folder, not just "content/": this package is itself
-        # called "content" and must never be mistaken for the data directory.
-        if (candidate / "words" / GAME).is_dir():
-            return candidate
-    raise ContentDirNotFoundError(
-        f"no content/words/{GAME} directory above {Path(__file__).resolve()}; set {CONTENT_DIR_ENV}"
-    )
+    try:
+        return location.content_dir()
+    except location.ContentDirNotFoundError as exc:
+        raise ContentDirNotFoundError(str(exc)) from None
 
 
 def word_list_path(lang: str, category: str) -> Path:

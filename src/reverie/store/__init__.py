@@ -7,6 +7,7 @@ Another database plugs in by implementing :class:`EventStore`.
 
 from reverie.store.base import (
     EventStore,
+    RoomDeletion,
     StoredEvent,
     StoreUnavailable,
     VersionConflict,
@@ -17,6 +18,7 @@ from reverie.store.base import (
 
 __all__ = [
     "EventStore",
+    "RoomDeletion",
     "StoreUnavailable",
     "StoredEvent",
     "VersionConflict",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -67,25 +68,56 @@ class EventStore(Protocol):
         """Release the connection."""
 
 
+@runtime_checkable
+class RoomDeletion(Protocol):
+    """What retention (``reverie.rooms.retention``) needs of a store beside the log: the
+    rooms nobody has written to for a while, and deleting a room with all it left."""
+
+    async def idle_rooms(self, before: float) -> list[tuple[str, float]]:
+        """``(code, last write)`` of every room last written to before ``before`` (epoch
+        seconds), the longest idle first."""
+
+    async def delete_rooms(
+        self, codes: Sequence[str], *, idle_before: float | None = None
+    ) -> list[str]:
+        """Delete these rooms: their log, snapshot and record of the decks they played,
+        in one transaction. With ``idle_before``, only those still last written to before
+        it (a move made meanwhile keeps its room). Returns the codes deleted."""
+
+
 def open_store(url: str) -> EventStore:
     """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``,
     ``postgresql://user@host:5432/db``)."""
-    if url.startswith(("postgresql://", "postgres://")):
+    if is_postgres(url):
         from reverie.store.postgres import PostgresStore
 
         return PostgresStore(url)
     if url.startswith("sqlite://"):
         from reverie.store.sqlite import SQLiteStore
 
-        path = url.removeprefix("sqlite://")
-        if path.startswith("/") and not path.startswith("//"):
-            path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
-        return SQLiteStore(path or ":memory:")
+        return SQLiteStore(sqlite_path(url))
     scheme = url.split(":", 1)[0]
     raise ValueError(
         f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db or "
         "postgresql://user@host/db"
     )
+
+
+def is_postgres(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database."""
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a ``sqlite://`` URL (``:memory:`` for none).
+
+    >>> sqlite_path("sqlite:///data/reverie.db"), sqlite_path("sqlite:////srv/r.db")
+    ('data/reverie.db', '/srv/r.db')
+    """
+    path = url.removeprefix("sqlite://")
+    if path.startswith("/"):
+        path = path[1:]  # sqlite:///rel/path → rel/path; sqlite:////abs → /abs
+    return path or ":memory:"
 
 
 async def check_store(url: str) -> None:

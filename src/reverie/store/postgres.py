@@ -236,6 +236,43 @@ class PostgresStore(PostgresDecks):
             async with pool.connection() as conn:
                 return await _current_version(conn)
 
+    async def idle_rooms(self, before: float) -> list[tuple[str, float]]:
+        """Rooms last written to before ``before``, the longest idle first."""
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn:
+                cur = await conn.execute(
+                    "SELECT code, updated_at FROM rooms WHERE updated_at < %s ORDER BY updated_at",
+                    (before,),
+                )
+                rows = await cur.fetchall()
+            return [(code, float(at)) for code, at in rows]
+
+    async def delete_rooms(
+        self, codes: Sequence[str], *, idle_before: float | None = None
+    ) -> list[str]:
+        """Delete the rooms (still idle since ``idle_before``, if given) in one
+        transaction; returns the codes deleted."""
+        if not codes:
+            return []
+        async with self._errors():
+            pool = await self._ready()
+            async with pool.connection() as conn, conn.transaction():
+                # Locked first: a move appended meanwhile either commits before (and the
+                # room is no longer idle) or waits and then finds no room.
+                cur = await conn.execute(
+                    "SELECT code FROM rooms WHERE code = ANY(%s)"
+                    " AND (%s::double precision IS NULL OR updated_at < %s) FOR UPDATE",
+                    (list(codes), idle_before, idle_before),
+                )
+                gone = [r[0] for r in await cur.fetchall()]
+                if gone:
+                    await conn.execute("DELETE FROM events WHERE code = ANY(%s)", (gone,))
+                    await conn.execute("DELETE FROM snapshots WHERE code = ANY(%s)", (gone,))
+                    await conn.execute("DELETE FROM deck_uses WHERE room_code = ANY(%s)", (gone,))
+                    await conn.execute("DELETE FROM rooms WHERE code = ANY(%s)", (gone,))
+            return sorted(gone, key=list(codes).index)
+
     async def close(self) -> None:
         """Close the pool."""
         if self._opened:

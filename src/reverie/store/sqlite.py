@@ -65,6 +65,13 @@ MIGRATIONS: Sequence[str] = (
     DECKS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+#: What deleting a room removes, the room's row last.
+_DELETE_ROOM = (
+    "DELETE FROM events WHERE code = ?",
+    "DELETE FROM snapshots WHERE code = ?",
+    "DELETE FROM deck_uses WHERE room_code = ?",
+    "DELETE FROM rooms WHERE code = ?",
+)
 
 
 def migrate(db: sqlite3.Connection) -> int:
@@ -236,6 +243,31 @@ class SQLiteStore(SQLiteDecks):
         sql = "SELECT version, payload, at FROM snapshots WHERE code = ?"
         row = await self._run(lambda: self._db.execute(sql, (code,)).fetchone())
         return None if row is None else StoredEvent(row[0], bytes(row[1]), row[2])
+
+    async def idle_rooms(self, before: float) -> list[tuple[str, float]]:
+        """Rooms last written to before ``before``, the longest idle first."""
+        sql = "SELECT code, updated_at FROM rooms WHERE updated_at < ? ORDER BY updated_at"
+        rows = await self._run(lambda: self._db.execute(sql, (before,)).fetchall())
+        return [(code, float(at)) for code, at in rows]
+
+    async def delete_rooms(
+        self, codes: Sequence[str], *, idle_before: float | None = None
+    ) -> list[str]:
+        """Delete the rooms (still idle since ``idle_before``, if given) in one
+        transaction; returns the codes deleted."""
+
+        def body(db: sqlite3.Connection) -> list[str]:
+            gone = []
+            for code in codes:
+                row = db.execute("SELECT updated_at FROM rooms WHERE code = ?", (code,)).fetchone()
+                if row is None or (idle_before is not None and row[0] >= idle_before):
+                    continue
+                for sql in _DELETE_ROOM:
+                    db.execute(sql, (code,))
+                gone.append(code)
+            return gone
+
+        return await self._run(lambda: transaction(self._db, body))
 
     async def close(self) -> None:
         """Close the file."""

@@ -29,9 +29,10 @@ from reverie.content.decks import Deck, DeckError, content_dir, list_decks
 from reverie.games import Limit, all_variants
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
+from reverie.rooms.retention import Retention, run_retention
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
-from reverie.store import StoreUnavailable, open_store, redact
+from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
 from reverie.web import manifest, qr
 from reverie.web.assets import Assets, page_response
@@ -447,6 +448,17 @@ def create_app(
             background.append(asyncio.create_task(run_settler(cfg.gc_settle_seconds)))
         purger = asyncio.create_task(run_purger(custom))
         background.append(purger)
+        policy = Retention.days(cfg.keep_finished_days, cfg.keep_abandoned_days)
+        if policy.enabled and isinstance(store, RoomDeletion):
+            pruning = run_retention(
+                store,
+                policy,
+                leases,
+                clock=service.clock,
+                in_use=service.rooms.__contains__,
+                shared=bus.shared,
+            )
+            background.append(asyncio.create_task(pruning))
         try:
             yield
         finally:

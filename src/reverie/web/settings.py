@@ -64,6 +64,10 @@ class Settings:
     ``deck_draft_hours`` how long an unfinished deck is kept; ``deck_purge_hours`` how
     long the rooms that played a deleted deck must have been quiet before its pictures
     are erased.
+
+    Retention (docs/privacy.md): ``keep_finished_days`` how long a finished room is kept
+    after its last move, ``keep_abandoned_days`` a room whose game never finished; 0
+    keeps them for ever.
     """
 
     data_dir: Path = Path("data")
@@ -106,6 +110,8 @@ class Settings:
     word_lists_per_hour: float = 30.0
     deck_draft_hours: float = 24.0
     deck_purge_hours: float = 24.0
+    keep_finished_days: float = 30.0
+    keep_abandoned_days: float = 7.0
 
     @property
     def store_url(self) -> str:
