@@ -25,7 +25,7 @@ from typing import Literal
 
 from confusable_homoglyphs import confusables
 
-from reverie.content.decks import content_dir
+from reverie.content.location import content_dir
 
 Level = Literal["off", "mild", "strict"]
 LEVELS: tuple[Level, ...] = ("off", "mild", "strict")
