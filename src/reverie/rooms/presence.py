@@ -66,8 +66,9 @@ class Attendance:
         await self.update(live, lambda: _count(live, token_hash), tell_others=True)
 
     async def move(self, live: LiveRoom, old: str | None, new: str | None) -> None:
-        """A connection counted under ``old`` is counted under ``new`` now (one change,
-        made at once)."""
+        """A connection counted under ``old`` is counted under ``new`` now: one change,
+        made at once, so that a socket's writer and reader moving it at the same moment
+        cannot interleave their counts."""
 
         def change() -> None:
             _uncount(live, old)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -31,7 +30,6 @@ from typing import Any
 
 from reverie.bus import Bus
 from reverie.bus.leases import Leases, LocalLeases
-from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import DEFAULT_DECK, Deck
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.channels import Channels
@@ -45,13 +43,8 @@ from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import (
-    LANGUAGES,
-    RoomError,
-    check_new_name,
-    evolve,
-    hash_token,
-)
+from reverie.rooms.state import LANGUAGES, RoomError, check_new_name, evolve, hash_token
+from reverie.rooms.word_lists import check_word_list
 from reverie.rooms.writer import Writer
 from reverie.store import EventStore, VersionConflict
 
@@ -71,28 +64,18 @@ IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the
 #: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
 CLOSE_WAIT = 5.0
 
+#: The service's counters (``RoomService.stats``).
+STATS = (
+    *("actions", "conflicts", "catch_ups", "bus_errors", "store_errors"),
+    *("leases_taken", "leases_lost", "leases_handed", "presence_batches"),
+)
+
 __all__ = ["LiveRoom", "RoomService", "normalise_code"]
 
 
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
-
-
-#: A stored word list's id (``reverie.web.words_api``).
-WORD_LIST_ID = re.compile(r"^w-[a-z2-7]{26}$")
-
-
-async def check_word_list(options: Mapping[str, Any]) -> None:
-    """Refuse options naming a word list of the table's own (the drawing game's
-    ``words``) that does not exist, when the room is opened or its options change: once
-    accepted, such a room would answer "still being loaded" at every start."""
-    list_id = options.get("words") if isinstance(options, Mapping) else None
-    # A malformed id is the options' own check (``bad_options``): no read for it.
-    if isinstance(list_id, str) and WORD_LIST_ID.match(list_id) is None:
-        return
-    if isinstance(list_id, str) and await WORD_SHELF.fetch(list_id) is None:
-        raise RoomError("unknown_words", "There is no such word list.")
 
 
 class RoomService:
@@ -128,17 +111,7 @@ class RoomService:
         self.rng = random.Random()
         self.closed = False
         #: Counters for the metrics (see reverie.web.metrics).
-        self.stats: dict[str, int] = {
-            "actions": 0,
-            "conflicts": 0,
-            "catch_ups": 0,
-            "bus_errors": 0,
-            "store_errors": 0,
-            "leases_taken": 0,
-            "leases_lost": 0,
-            "leases_handed": 0,
-            "presence_batches": 0,
-        }
+        self.stats: dict[str, int] = dict.fromkeys(STATS, 0)
         #: The service's parts, one job each (see the module's docstring).
         self.writer = Writer(self)
         self.history = History(self)
@@ -387,8 +360,7 @@ class RoomService:
     # ------------------------------------------------------------------ the parts, for the web
 
     async def run_leases(self) -> None:
-        """Take and renew the leases of the rooms in memory, until cancelled (see
-        :meth:`Replica.run_leases <reverie.rooms.replica.Replica.run_leases>`)."""
+        """Take and renew the leases of the rooms in memory, until cancelled."""
         await self.replica.run_leases()
 
     async def connect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -401,8 +373,7 @@ class RoomService:
 
     async def move(self, live: LiveRoom, old: str | None, new: str | None) -> None:
         """A connection counted under ``old`` is counted under ``new`` now (a join, a
-        leave, a kick): one change, made at once, so that a socket's writer and reader
-        moving it at the same moment cannot interleave their counts."""
+        leave, a kick): one change, made at once."""
         await self.presence.move(live, old, new)
 
     async def disconnect(self, live: LiveRoom, token_hash: str | None) -> None:
@@ -410,8 +381,7 @@ class RoomService:
         await self.presence.disconnect(live, token_hash)
 
     async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
-        """Take a side-channel frame (a stroke) from ``seat``: see
-        :meth:`Channels.side <reverie.rooms.channels.Channels.side>`."""
+        """Take a side-channel frame (a stroke) from ``seat``, sent on to its audience."""
         await self.channels.side(live, seat, cmd, sender)
 
     def channel_frames(
