@@ -109,6 +109,7 @@ class RoomService:
         #: said once, in one log line).
         self.damaged: dict[str, RoomDamaged] = {}
         self.rng = random.Random()
+        #: The server is stopping: loops, timers and bots end at their next look.
         self.closed = False
         #: Counters for the metrics (see reverie.web.metrics).
         self.stats: dict[str, int] = dict.fromkeys(STATS, 0)
