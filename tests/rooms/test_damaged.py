@@ -77,7 +77,7 @@ def test_a_damaged_event_met_while_catching_up_closes_the_room(tmp_path: Path) -
         # Another writer's event, garbled on its way to the disk.
         await service.store.append(damaged, live.state.version, b'{"t":"acted","act', 3.0)
         async with live.lock:
-            assert not await service._catch_up(live)
+            assert not await service.history.catch_up(live)
         assert live.damaged and damaged not in service.rooms
         with pytest.raises(RoomDamaged):
             await service.command(live, 0, AddBot())  # a socket still holding the room

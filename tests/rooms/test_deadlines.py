@@ -9,7 +9,7 @@ import pytest
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
-from reverie.rooms import service as service_module
+from reverie.rooms import retry, runners
 from reverie.rooms.commands import AddBot, BalanceCmd, Join, SetOptions, Start
 from reverie.rooms.errors import RoomError
 from reverie.rooms.events import TIME_FACTORS
@@ -102,8 +102,8 @@ def test_a_restart_keeps_the_phase_deadline(tmp_path: Path) -> None:
 def test_a_timeout_that_cannot_be_written_is_retried(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "MIN_TIMER", 0.05)
-    monkeypatch.setattr(service_module, "RETRY_DELAYS", (0.05, 0.1))
+    monkeypatch.setattr(runners, "MIN_TIMER", 0.05)
+    monkeypatch.setattr(retry, "RETRY_DELAYS", (0.05, 0.1))
 
     async def main() -> None:
         clock = [1_000.0]
@@ -215,7 +215,7 @@ def test_a_storyteller_chosen_when_nobody_claimed_the_turn_gets_the_whole_clock(
     """Dixit's first turn is the table's to claim; when its clock runs out, a seat is drawn
     and that storyteller gets the clue's whole time, not a clock already run out (which
     skipped the turn at once) or none at all."""
-    monkeypatch.setattr(service_module, "MIN_TIMER", 0.05)
+    monkeypatch.setattr(runners, "MIN_TIMER", 0.05)
 
     async def main() -> None:
         clock = [1_000.0]

@@ -9,6 +9,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reverie.rooms.messages import Message
 from reverie.rooms.state import RoomState
 
 
@@ -56,7 +57,7 @@ class LiveRoom:
     # stand-ins (always, with one process).
     leased: bool = False
     # Whether a damaged event was met in its log (the room is closed: see
-    # RoomService._quarantine).
+    # History.quarantine).
     damaged: bool = False
     deadline: float | None = None
     deadline_key: tuple[int, int, str, str] | None = None
@@ -84,11 +85,11 @@ class LiveRoom:
     # Each channel's shared-log name, with the key it was made for.
     channel_logs: dict[str, tuple[Hashable, str]] = field(default_factory=dict)
     # Messages from other processes, handled in order by one task at a time.
-    inbox: deque[dict[str, Any]] = field(default_factory=deque)
+    inbox: deque[Message] = field(default_factory=deque)
     inbox_task: asyncio.Task[None] | None = None
     # A message about this room could not be sent to the other processes.
     unsent: bool = False
-    # Presence changes not followed up yet (see RoomService._update_presence).
+    # Presence changes not followed up yet (see Attendance.update).
     presence_batch: PresenceBatch | None = None
 
     def sockets(self, token_hash: str) -> int:

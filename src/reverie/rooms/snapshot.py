@@ -11,7 +11,10 @@ from typing import Any
 
 import msgspec
 
+from reverie.rooms.live import LiveRoom
 from reverie.rooms.state import RoomState
+
+_ENCODER = msgspec.json.Encoder()
 
 
 def room_info(
@@ -104,3 +107,31 @@ def state_frames(
             "game": games.get(seat),
         }
     return frames
+
+
+def state_json(live: LiveRoom, seat: int | None, now: float) -> bytes:
+    """The encoded ``state`` frame for ``seat``: built, with those of every seat
+    watching, once per room version and presence change, and kept in ``live.frames``
+    (a change sends the same frame to many sockets)."""
+    key = (live.state.version, live.presence)
+    if live.frame_key != key or seat not in live.frames:
+        if live.frame_key != key:
+            live.frames = {}
+            live.frame_key = key
+        connected = live.connected
+        watching: set[int | None] = set(connected)
+        if live.spectators:
+            watching.add(None)
+        wanted = watching | {seat}
+        wanted -= live.frames.keys()
+        built = state_frames(
+            live.state,
+            wanted,
+            connected=connected,
+            spectators=live.all_spectators,
+            deadline=live.deadline,
+            now=now,
+        )
+        for s, frame in built.items():
+            live.frames[s] = _ENCODER.encode(frame)
+    return live.frames[seat]
