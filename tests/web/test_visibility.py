@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
+import httpx
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,6 +15,7 @@ from reverie.rooms.visibility import Visibility, chat_audience
 from reverie.web.ws import Connection
 from tests.rooms.test_service import run
 
+from .harness import Client, ServerThread, create_room, join
 from .test_ws_backlog import SlowSocket, StubRoom, StubService
 
 
@@ -72,3 +75,23 @@ def test_audiences(viewer: int | None, viewer_team: int | None, s: int, t: int) 
     on_team = viewer is not None and viewer_team == t
     assert team_only(t).admits(viewer, viewer_team) == on_team
     assert chat_audience(t) == team_only(t) and chat_audience(None) == EVERYONE
+
+
+def test_the_http_summary_tells_public_facts_only(server: ServerThread) -> None:
+    """GET /api/rooms/CODE, open to anyone with the code, says who sits where and whether
+    the game runs, and nothing of the game, the chat or the seat links."""
+    code, token = create_room(server.base, "dixit", 3, first_storyteller=0)
+    host = Client(server.base, code, token)
+    ann = join(server.base, code, "Ann", "#2a9d8f")
+    bob = join(server.base, code, "Bob", "#8338ec")
+    assert host.request({"type": "chat", "text": "secret plans"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    frame = host.until(lambda f: f["type"] == "state" and f["game"] is not None)
+    summary = httpx.get(f"{server.base}/api/rooms/{code}").json()
+    assert set(summary) == {"code", "variant", "status", "seats", "taken", "players", "colors"}
+    assert summary["status"] == "playing" and summary["players"] == ["Host", "Ann", "Bob"]
+    text = json.dumps(summary)
+    assert "secret plans" not in text and token not in text and "hand" not in text
+    assert str(frame["game"]["hand"]) not in text
+    for c in (host, ann, bob):
+        c.close()

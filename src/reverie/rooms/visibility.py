@@ -16,11 +16,27 @@ from reverie.games import EVERYONE, Audience, team_only
 
 if TYPE_CHECKING:
     from reverie.rooms.service import LiveRoom, RoomService
+    from reverie.rooms.state import RoomState
 
 
 def chat_audience(team: int | None) -> Audience:
     """Who reads a chat line: everyone, or the members of the team it was said to."""
     return EVERYONE if team is None else team_only(team)
+
+
+def public_facts(room: RoomState) -> dict[str, Any]:
+    """What anyone who knows a room's code may read without a seat or a socket (the join
+    page's summary): the game, whether it runs, the seats and who sits in them. Nothing
+    of the game itself, the chat or the seat links."""
+    return {
+        "code": room.code,
+        "variant": room.variant,
+        "status": room.status,
+        "seats": room.seats,
+        "taken": len(room.players),
+        "players": [p.name for p in room.players],
+        "colors": [p.color for p in room.players],
+    }
 
 
 def _nobody() -> int | None:

@@ -32,6 +32,7 @@ from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.retention import Retention, run_retention
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomError
+from reverie.rooms.visibility import public_facts
 from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
 from reverie.web import manifest, qr
@@ -228,18 +229,7 @@ async def room_summary(request: Request) -> Response:
     if live is None:
         await limits.missed(address, per_minute)
         return _error(404, "unknown_room", "No room with that code.")
-    room = live.state
-    return JSONResponse(
-        {
-            "code": room.code,
-            "variant": room.variant,
-            "status": room.status,
-            "seats": room.seats,
-            "taken": len(room.players),
-            "players": [p.name for p in room.players],
-            "colors": [p.color for p in room.players],
-        }
-    )
+    return JSONResponse(public_facts(live.state))
 
 
 async def variants(request: Request) -> Response:
