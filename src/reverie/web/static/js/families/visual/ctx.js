@@ -3,7 +3,7 @@
 import { room, game, me } from "../../shell/app.js";
 import { teamColor } from "./teams.js";
 
-export { room, game, me, caps, isHost, send, action, sendRaw, rerender, nameOf, tableLang } from "../../shell/app.js";
+export { room, game, me, caps, theRoom, theGame, theCaps, isHost, send, action, sendRaw, rerender, nameOf, tableLang } from "../../shell/app.js";
 
 /** @param {number} seat */
 export function player(seat) {
