@@ -5,6 +5,7 @@
 import { familyOptions } from "../families/options.js";
 import { game, me, theRoom, theCaps } from "./app.js";
 import { seatsLobby } from "./lobby.js";
+import { scoresLine } from "./announce.js";
 
 /**
  * @typedef {import("../dom.js").Child} Child
@@ -37,6 +38,9 @@ import { seatsLobby } from "./lobby.js";
  * @property {(form: ParentNode, anchor: Element) => Promise<boolean>} beforeStart what must
  *   be done before the host's start is sent; false keeps the lobby open (and the family
  *   says why, by `anchor`)
+ * @property {(g: Record<string, any>, was: Record<string, any>) => string[]} announce what a
+ *   screen reader is told of a change of the game beyond the status line (a round's
+ *   reveal, the points), from the view `was` to `g`
  * @property {(e: KeyboardEvent) => void} onKey a key pressed anywhere on the page
  * @property {(() => Child) | null} table the table screen (`?table`); null: the spectator's page
  *
@@ -65,6 +69,7 @@ const DEFAULTS = {
   optionsFields: (opts) => familyOptions(theRoom()).optionsFields(theRoom(), theRoom().options, opts),
   readOptions: (root) => familyOptions(theRoom()).readOptions(root, theCaps()),
   beforeStart: async () => true,
+  announce: (g, was) => [scoresLine(g, was, false)],
   onKey: () => {},
   table: null,
 };

@@ -12,6 +12,7 @@ import { stageView, choice } from "./stage.js";
 import { finalView, scoresView, boardView, logView } from "./panels.js";
 import { tableView } from "./table.js";
 import { tableMode } from "../../shell/table.js";
+import { scoresLine } from "../../shell/announce.js";
 
 /** The turn of the last round whose results this page has folded away. */
 let revealClosed = null;
@@ -65,6 +66,21 @@ export function storytellerTag(p) {
   return g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null;
 }
 
+/**
+ * For a screen reader: a round revealed (whose card it was) and the points.
+ * @param {Record<string, any>} g
+ * @param {Record<string, any>} was
+ */
+export function announceRound(g, was) {
+  const lr = g.last_round;
+  let reveal = "";
+  if (lr && lr.turn !== was.last_round?.turn) {
+    const told = typeof lr.story_position === "number" && lr.storyteller !== null && lr.storyteller !== undefined;
+    reveal = told ? t("announce.reveal", { n: lr.turn, name: nameOf(lr.storyteller), position: lr.story_position }) : t("announce.round_over", { n: lr.turn });
+  }
+  return [reveal, scoresLine(g, was, Boolean(reveal))];
+}
+
 /** The main column while playing: the end, the round revealed, the stage. */
 function main() {
   const r = theRoom();
@@ -106,6 +122,7 @@ export const association = defineFamily({
   main,
   side,
   lobbyTags: storytellerTag,
+  announce: announceRound,
   onKey: (e) => {
     if (e.key === "Escape") closeZoom();
   },

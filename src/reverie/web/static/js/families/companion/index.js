@@ -7,7 +7,7 @@ import { icon } from "../../icons.js";
 import { game, me, theRoom, theGame, theCaps, players, nameOf, send, action, isHost, bringIntoView } from "../../shell/app.js";
 import { defineFamily } from "../../shell/contract.js";
 import { seatsLobby } from "../../shell/lobby.js";
-import { storytellerTag } from "../association/index.js";
+import { storytellerTag, announceRound } from "../association/index.js";
 import { scoresView, boardView, logView } from "../association/panels.js";
 import { chip } from "../association/reveal.js";
 import { roundView } from "./reveal.js";
@@ -83,6 +83,7 @@ export const companion = defineFamily({
   status,
   lobbyPlayers,
   lobbyTags: storytellerTag,
+  announce: announceRound,
   main,
   side,
   table: tableView,

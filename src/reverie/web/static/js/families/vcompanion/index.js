@@ -15,7 +15,7 @@ import { deviceView } from "./device.js";
 import { phoneView } from "./phone.js";
 import { tableView } from "./table.js";
 import { watchSand, sandEnded } from "./sand.js";
-import { memberTools, keepWordsFirst, chatSilence } from "../visual/index.js";
+import { memberTools, keepWordsFirst, chatSilence, announceTurn } from "../visual/index.js";
 
 const DECIDING = new Set(["move", "bonus", "lose"]);
 
@@ -94,6 +94,7 @@ export const visualCompanion = defineFamily({
   chatSilence,
   lobbyPlayers,
   beforeStart: keepWordsFirst,
+  announce: announceTurn,
   main,
   side,
   table: () => {

@@ -6,6 +6,7 @@ import { icon } from "../../icons.js";
 import { badges } from "../../shell/lobby.js";
 import { toast } from "../../common.js";
 import { defineFamily } from "../../shell/contract.js";
+import { scoresLine } from "../../shell/announce.js";
 import { room, game, me, theRoom, theGame, isHost, send, nameOf, myTeam } from "./ctx.js";
 import { teamName, teamsLobby } from "./teams.js";
 import { keepTypedWords } from "./words.js";
@@ -142,6 +143,22 @@ function bringDrawingIntoView(g) {
   });
 }
 
+/**
+ * For a screen reader: a turn ended (whose drawing, which team), and each team's square.
+ * @param {Record<string, any>} g
+ * @param {Record<string, any>} was
+ */
+export function announceTurn(g, was) {
+  const lt = g.last_turn;
+  const reveal = lt && lt.number !== was.last_turn?.number ? t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) }) : "";
+  const revealed = Boolean(reveal);
+  const squares = new Map((was.teams || []).map((/** @type {any} */ tm) => [tm.team, tm.square]));
+  const teams = (g.teams || []).filter((/** @type {any} */ tm) => typeof tm.square === "number");
+  const moved = teams.length && (revealed || teams.some((/** @type {any} */ tm) => squares.has(tm.team) && squares.get(tm.team) !== tm.square));
+  const points = moved ? t("announce.points", { list: teams.map((/** @type {any} */ tm) => t("vboard.team_at", { team: teamName(tm.team), n: tm.square })).join(", ") }) : "";
+  return [reveal, scoresLine(g, was, revealed) || points];
+}
+
 // The rules' views list the seats the drawing game waits for in `waiting`.
 const yourMove = () => {
   const g = game();
@@ -164,6 +181,7 @@ export const visual = defineFamily({
   teamChat,
   lobbyPlayers: () => teamsLobby({ room: theRoom(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
   beforeStart: keepWordsFirst,
+  announce: announceTurn,
   main,
   side,
   onKey,
