@@ -155,7 +155,7 @@ export function gateView() {
   let color = app.ui.joinColor;
   if (!color || taken.includes(color)) {
     const saved = remembered("reverie:color");
-    color = saved && !taken.includes(saved) ? saved : PALETTE.find((c) => !taken.includes(c));
+    color = saved && !taken.includes(saved) ? saved : (PALETTE.find((c) => !taken.includes(c)) ?? null);
   }
   const name = app.ui.joinName ?? (remembered("reverie:name") || "");
   return h(

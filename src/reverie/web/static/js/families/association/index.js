@@ -86,7 +86,7 @@ function main() {
   const r = theRoom();
   const g = game();
   const lr = g?.last_round;
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
+  const over = g !== null && (g.phase === "over" || r.status === "over");
   const showReveal = lr && (over || revealClosed !== lr.turn);
   const closeReveal = () => {
     revealClosed = lr?.turn ?? null;

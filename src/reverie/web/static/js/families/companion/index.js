@@ -55,7 +55,7 @@ function finalView(g) {
 function main() {
   const r = theRoom();
   const g = game();
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
+  const over = g !== null && (g.phase === "over" || r.status === "over");
   return {
     final: over ? finalView(g) : null,
     reveal: g?.last_round ? roundView(g.last_round, players(), { gallery: g.gallery }) : null,

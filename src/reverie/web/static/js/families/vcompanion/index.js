@@ -48,8 +48,8 @@ function main() {
   const r = theRoom();
   const g = game();
   if (g && sounds()) watchSand(g);
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
-  const playing = Boolean(g && r.status === "playing" && !over && g.turn);
+  const over = g !== null && (g.phase === "over" || r.status === "over");
+  const playing = g !== null && r.status === "playing" && !over && Boolean(g.turn);
   return {
     final: over ? finalView(g) : null,
     reveal: lastTurnView(),
@@ -60,7 +60,7 @@ function main() {
 function side() {
   const r = theRoom();
   const g = game();
-  const playing = Boolean(g && r.status !== "lobby");
+  const playing = g !== null && r.status !== "lobby";
   return {
     scores: playing ? scoresView(g) : null,
     board: playing ? boardView(g, isDevice() ? moveTarget() : null) : null,

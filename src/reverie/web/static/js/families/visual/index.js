@@ -114,7 +114,7 @@ function main() {
 function side() {
   const r = theRoom();
   const g = game();
-  const playing = Boolean(g && r.status !== "lobby");
+  const playing = g !== null && r.status !== "lobby";
   return {
     scores: playing ? scoresView(g) : null,
     board: playing ? boardView(g, moveTarget()) : null,
