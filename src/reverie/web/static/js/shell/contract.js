@@ -15,12 +15,12 @@ import { scoresLine } from "./announce.js";
  * @typedef {{final: Child, reveal: Child, stage: Child}} MainColumn
  * @typedef {{scores: Child, board: Child, log: Child}} SideColumn
  *
- * @typedef {object} Required What every family gives.
+ * @typedef {object} FamilyCore What every family gives.
  * @property {() => string} status the status line while a game is on
  * @property {() => MainColumn} main the main column: the end, the last round or turn, the stage
  * @property {() => SideColumn} side the side column: scores, board (also in the lobby), log
  *
- * @typedef {object} Optional What a family may give; DEFAULTS says what it is without.
+ * @typedef {object} FamilyExtras What a family may give; DEFAULTS says what it is without.
  * @property {(f: StateFrame, prev: StateFrame | null) => void} onState every state, before the page is drawn
  * @property {(f: Record<string, any>) => void} onAck the server took a frame of this page's
  * @property {(f: Record<string, any>) => boolean} onFrame a frame the shell does not know
@@ -44,11 +44,11 @@ import { scoresLine } from "./announce.js";
  * @property {(e: KeyboardEvent) => void} onKey a key pressed anywhere on the page
  * @property {(() => Child) | null} table the table screen (`?table`); null: the spectator's page
  *
- * @typedef {Required & Optional} Family
- * @typedef {Required & Partial<Optional>} FamilyParts
+ * @typedef {FamilyCore & FamilyExtras} Family
+ * @typedef {FamilyCore & Partial<FamilyExtras>} FamilyParts
  */
 
-/** @type {Optional} */
+/** @type {FamilyExtras} */
 const DEFAULTS = {
   onState: () => {},
   onAck: () => {},
