@@ -196,7 +196,7 @@ def _js_map(path: Path, name: str) -> dict[str, Path]:
 
 
 def test_every_client_has_a_screen_and_options() -> None:
-    screens = _js_map(STATIC / "js" / "shell" / "family.js", "FAMILIES")
+    screens = _js_map(STATIC / "js" / "families" / "index.js", "FAMILIES")
     options = _js_map(STATIC / "js" / "families" / "options.js", "BY_CLIENT")
     assert set(screens) == _clients()
     assert set(options) == _clients()

@@ -4,18 +4,29 @@
 
 import { boot } from "./js/common.js";
 import { t, lang } from "./js/i18n.js";
+import { byId } from "./js/dom.js";
 
+/**
+ * @typedef {Record<string, string>} Texts a text by language
+ * @typedef {{name: string, title: Texts, count: number}} DeckInfo
+ * @typedef {{name: string, cards: {image: string, caption: Texts}[]}} Deck
+ */
+
+/** @type {{decks: DeckInfo[], current: string | null, deck: Deck | null}} */
 const state = { decks: [], current: null, deck: null };
 
+/** @param {Texts | null | undefined} map */
 function pick(map) {
   if (!map) return "";
   return map[lang()] || map.en || Object.values(map)[0] || "";
 }
 
+/** @param {string} text */
 function setStatus(text) {
-  document.getElementById("status").textContent = text;
+  byId("status").textContent = text;
 }
 
+/** @param {string} url */
 async function getJSON(url) {
   const res = await fetch(url, { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
@@ -23,7 +34,7 @@ async function getJSON(url) {
 }
 
 function renderDeckList() {
-  const nav = document.getElementById("decks");
+  const nav = byId("decks");
   nav.replaceChildren();
   for (const d of state.decks) {
     const b = document.createElement("button");
@@ -37,11 +48,12 @@ function renderDeckList() {
 }
 
 function renderCards() {
-  const grid = document.getElementById("cards");
+  const grid = byId("cards");
   grid.replaceChildren();
   if (!state.deck) return;
-  const base = `/decks/${encodeURIComponent(state.deck.name)}/`;
-  for (const card of state.deck.cards) {
+  const deck = state.deck;
+  const base = `/decks/${encodeURIComponent(deck.name)}/`;
+  for (const card of deck.cards) {
     const fig = document.createElement("figure");
     fig.className = "card";
     const img = document.createElement("img");
@@ -65,11 +77,14 @@ function updateCaptions() {
     const fig = figs[i];
     if (!fig) return;
     const text = pick(card.caption);
-    fig.querySelector("figcaption").textContent = text;
-    fig.querySelector("img").alt = text;
+    const cap = fig.querySelector("figcaption");
+    const img = fig.querySelector("img");
+    if (cap) cap.textContent = text;
+    if (img) img.alt = text;
   });
 }
 
+/** @param {string} name */
 async function openDeck(name) {
   state.current = name;
   renderDeckList();

@@ -78,6 +78,8 @@ export function errorText(code, message, params = {}) {
 /**
  * Show a message near `anchor` (inserted after it) or, without one, in the page's toast
  * stack. Errors use role=alert so screen readers announce them.
+ * @param {string} text
+ * @param {{anchor?: Element | null, kind?: string, ms?: number}} [opts]
  */
 export function toast(text, { anchor = null, kind = "error", ms = 6000 } = {}) {
   /** @type {HTMLElement} */
@@ -172,7 +174,7 @@ export async function boot(renderPage, { header = true, headerExtra = () => null
 export function copyText(text, button) {
   const done = () => {
     const label = button?.querySelector(".btn-label")?.firstChild;
-    if (!(label instanceof Text)) return;
+    if (!button || !(label instanceof Text)) return;
     const old = label.data;
     button.classList.add("copied");
     label.data = t("common.copied");

@@ -103,3 +103,15 @@ export function toElement(tree) {
  * @returns {any}
  */
 export const $ = (sel, root = document) => root.querySelector(sel);
+
+/**
+ * An element the page's HTML always has: were it missing, the error names it, where a
+ * null would fail later and elsewhere.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`#${id} is missing from the page`);
+  return el;
+}

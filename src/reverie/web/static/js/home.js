@@ -27,7 +27,7 @@ function remembered() {
   try {
     form.name = localStorage.getItem("reverie:name") || "";
     const c = localStorage.getItem("reverie:color");
-    if (PALETTE.includes(c)) form.color = c;
+    if (c && PALETTE.includes(c)) form.color = c;
   } catch {
     /* private mode */
   }
@@ -48,6 +48,7 @@ function captureDraft() {
 
 /** @param {import("./variants.js").Variant} x */
 function pickVariant(x) {
+  if (!variants) return;
   captureDraft();
   const before = variantInfo(variants, form.variant);
   if (before.capabilities.client !== x.capabilities.client) form.options = null;
@@ -62,7 +63,8 @@ function pickVariant(x) {
  * @param {boolean} box
  */
 function pickKind(box) {
-  const first = variants?.find((x) => withBox(x) === box);
+  if (!variants) return;
+  const first = variants.find((x) => withBox(x) === box);
   if (first && withBox(variantInfo(variants, form.variant)) !== box) pickVariant(first);
 }
 

@@ -1,6 +1,7 @@
 // Dictionaries in /static/i18n/{lang}.json; t(key, params) with {placeholders} and plural
 // forms ({"one": …, "few": …, "many": …, "other": …}, chosen by params.n).
 
+/** @type {string[]} */
 export const LANGS = ["en", "ru", "it"];
 export const LANG_NAMES = { en: "English", ru: "Русский", it: "Italiano" };
 const KEY = "reverie:lang";
@@ -21,7 +22,7 @@ export function initialLang() {
   } catch {
     /* private mode */
   }
-  if (LANGS.includes(saved)) return saved;
+  if (saved && LANGS.includes(saved)) return saved;
   for (const l of navigator.languages || [navigator.language || "en"]) {
     const short = String(l).slice(0, 2).toLowerCase();
     if (LANGS.includes(short)) return short;
@@ -139,7 +140,7 @@ export function translator(l, onLoad) {
 export function translatePage(root = document) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
-    for (const pair of el.dataset.i18nAttr.split(";")) {
+    for (const pair of (el.dataset.i18nAttr || "").split(";")) {
       const [attr, key] = pair.split(":");
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }

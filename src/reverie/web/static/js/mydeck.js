@@ -52,6 +52,15 @@ function saveMine(list) {
   }
 }
 
+/**
+ * The draft deck being made: its id and its owner token. There is one from the first
+ * picture on, and only then are pictures sent, removed or published.
+ */
+function draft() {
+  if (!state.deck || !state.owner) throw new Error("no draft deck yet");
+  return { deck: state.deck, owner: state.owner };
+}
+
 /** @param {Mine} entry */
 function remember(entry) {
   saveMine([entry, ...mine().filter((d) => d.id !== entry.id)]);
@@ -244,7 +253,7 @@ async function send(p) {
   const q = new URLSearchParams({ name: p.name, fit: p.fit, x: String(p.x), y: String(p.y), zoom: String(p.zoom) });
   try {
     const res = await call(`/api/decks/${state.deck}/pictures?${q}`, {
-      method: "POST", body: p.file, headers: { [OWNER_HEADER]: state.owner, "Content-Type": "application/octet-stream" },
+      method: "POST", body: p.file, headers: { [OWNER_HEADER]: draft().owner, "Content-Type": "application/octet-stream" },
     });
     for (const r of res.results) {
       if (r.ok) state.cards.push({ card: r.card, image: r.image, name: r.name, caption: "" });
@@ -283,7 +292,7 @@ async function uploadAll() {
 /** @param {Accepted} c */
 async function removeCard(c) {
   try {
-    await call(`/api/decks/${state.deck}/pictures/${c.card}`, { method: "DELETE", headers: { [OWNER_HEADER]: state.owner } });
+    await call(`/api/decks/${state.deck}/pictures/${c.card}`, { method: "DELETE", headers: { [OWNER_HEADER]: draft().owner } });
     state.cards = state.cards.filter((x) => x !== c);
     draw();
   } catch (caught) {
@@ -309,9 +318,9 @@ async function publish() {
     for (const c of state.cards) if (c.caption.trim()) captions[c.card] = c.caption;
     state.published = await call(`/api/decks/${state.deck}/publish`, {
       method: "POST", body: JSON.stringify({ title, captions }),
-      headers: { [OWNER_HEADER]: state.owner, "Content-Type": "application/json" },
+      headers: { [OWNER_HEADER]: draft().owner, "Content-Type": "application/json" },
     });
-    remember({ id: state.deck, owner: state.owner, title, state: "ready" });
+    remember({ id: draft().deck, owner: draft().owner, title, state: "ready" });
   } catch (caught) {
     const e = /** @type {any} */ (caught);
     toast(errorText(e.code, e.message), { anchor: button });
@@ -392,7 +401,7 @@ function editor() {
           accept: "image/jpeg,image/png,image/webp,.zip,application/zip",
           onchange: (/** @type {Event} */ ev) => {
             const input = /** @type {HTMLInputElement} */ (ev.target);
-            addFiles(input.files);
+            if (input.files) addFiles(input.files);
             input.value = "";
           },
         }),

@@ -8,17 +8,14 @@ import { icon } from "./icons.js";
 import { boot, getJSON, toast, errorText } from "./common.js";
 import { loadToken, saveToken, tokenKey } from "./store.js";
 import { RoomSocket } from "./socket.js";
-import { initZoom } from "./families/association/cards.js";
-import { app, code, room, game, me, caps, setRenderer, timeLeft, scrollClaimed } from "./shell/app.js";
-import { familyFor } from "./shell/family.js";
+import { app, code, room, game, me, family, setFamilyChooser, setRenderer, timeLeft, scrollClaimed } from "./shell/app.js";
+import { familyFor } from "./families/index.js";
 import { gateView, lobbyView, seatToolsView, linkChoiceView, replacedView } from "./shell/lobby.js";
 import { noticesView, absenceError, absenceStatus, announceAbsence } from "./shell/absence.js";
 import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 import { tableMode } from "./shell/table.js";
 import { announceState } from "./shell/announce.js";
-
-const family = () => familyFor(caps());
 
 // ------------------------------------------------------------------ status bar
 
@@ -114,7 +111,7 @@ function page() {
       section("scores", side.scores),
       section("board", side.board),
       section("log", side.log),
-      section("chat", room() ? chatView(fam.chatMode()) : null),
+      section("chat", room() ? chatView(fam) : null),
       section("seat-tools", seatToolsView()),
     ),
   ];
@@ -247,15 +244,8 @@ function onError(f) {
     linkReplaced();
     return;
   }
-  if (f.ref === null || f.ref === undefined) {
-    // Strokes go without an id: a frame caught by the end of the drawing time is of no
-    // interest, and a full canvas is said once in a while, not for every stroke.
-    if (["wrong_phase", "not_drawer", "bad_stroke"].includes(f.code)) return;
-    if (f.code === "canvas_full") {
-      if (Date.now() - app.ui.canvasFullAt < 5000) return;
-      app.ui.canvasFullAt = Date.now();
-    }
-  }
+  // The family's own errors (the drawing game's strokes) are its to tell, or not.
+  if (family()?.onError(f)) return;
   const anchor = f.request?.anchor || null;
   let text = absenceError(f) || errorText(f.code, f.message, f.params);
   if (f.code === "rate_limited" && f.request?.frame?.type === "chat") text = t("error.chat_rate_limited");
@@ -370,7 +360,7 @@ async function start() {
     takeHashToken();
     app.token = loadToken(code);
   }
-  initZoom();
+  setFamilyChooser(familyFor);
   initCues();
   setRenderer(draw);
   // The room's summary is asked for while the dictionary loads: one round trip less

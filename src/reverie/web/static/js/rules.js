@@ -79,6 +79,7 @@ function demoBoard(v) {
  */
 function variantSection(v) {
   const name = v.name;
+  /** @type {import("./dom.js").Child[]} */
   const body = [h("h2", { id: `${name}-h` }, t(`variant.${name}.title`)), h("p", { class: "tagline" }, t(`variant.${name}.blurb`))];
   if (name === "dixit") {
     body.push(

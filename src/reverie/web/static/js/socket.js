@@ -11,11 +11,13 @@ export class RoomSocket {
   constructor(code, handlers) {
     this.code = code;
     this.handlers = handlers;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map();
     this.attempt = 0;
-    this.timer = null;
+    /** @type {number | undefined} */
+    this.timer = undefined;
     this.stopped = false;
     this.queue = [];
     window.addEventListener("online", () => this.retryNow());
@@ -29,8 +31,13 @@ export class RoomSocket {
     return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
   }
 
+  /** @returns {WebSocket | null} the socket, while it is open */
+  openWs() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws : null;
+  }
+
   isOpen() {
-    return this.ws && this.ws.readyState === WebSocket.OPEN;
+    return this.openWs() !== null;
   }
 
   connect() {
@@ -91,7 +98,7 @@ export class RoomSocket {
     const delay = base / 2 + Math.random() * (base / 2);
     this.attempt += 1;
     this.handlers.onStatus?.("retrying", { attempt: this.attempt, delay });
-    this.timer = setTimeout(() => this.connect(), delay);
+    this.timer = window.setTimeout(() => this.connect(), delay);
   }
 
   retryNow() {
@@ -103,6 +110,7 @@ export class RoomSocket {
   /** Reconnect now with a fresh hello (after the token changed). */
   reconnect() {
     const old = this.ws;
+    /** @type {WebSocket | null} */
     this.ws = null;
     if (old) old.close();
     this.attempt = 0;
@@ -111,9 +119,11 @@ export class RoomSocket {
   }
 
   flush() {
+    const ws = this.openWs();
+    if (!ws) return;
     const q = this.queue;
     this.queue = [];
-    for (const f of q) this.ws.send(JSON.stringify(f));
+    for (const f of q) ws.send(JSON.stringify(f));
   }
 
   /** Send a frame; returns its id. meta (e.g. {anchor}) comes back with the ack/error. */
@@ -121,8 +131,8 @@ export class RoomSocket {
     const id = this.nextId++;
     const out = { ...frame, id };
     this.pending.set(id, { ...meta, frame: out });
-    if (this.isOpen() && this.opened) this.ws.send(JSON.stringify(out));
-    else if (frame.type !== "chat") this.queue.push(out);
+    const ws = this.opened ? this.openWs() : null;
+    if (ws) ws.send(JSON.stringify(out));
     else this.queue.push(out);
     return id;
   }
@@ -132,8 +142,9 @@ export class RoomSocket {
    * reconnect replays the server's copy instead). Returns whether it went out.
    */
   sendRaw(frame) {
-    if (!this.isOpen() || !this.opened) return false;
-    this.ws.send(JSON.stringify(frame));
+    const ws = this.opened ? this.openWs() : null;
+    if (!ws) return false;
+    ws.send(JSON.stringify(frame));
     return true;
   }
 

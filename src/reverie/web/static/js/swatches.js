@@ -2,6 +2,11 @@
 import { h } from "./dom.js";
 import { PALETTE, colorName } from "./common.js";
 
+/**
+ * @param {string} name
+ * @param {string | null | undefined} selected
+ * @param {{taken?: string[], legend: string, onchange?: ((c: string) => void) | null}} opts
+ */
 export function swatchesField(name, selected, { taken = [], legend, onchange = null }) {
   return h(
     "fieldset",

@@ -31,7 +31,7 @@ export function loadVariants() {
 
 /**
  * @param {Variant[]} list
- * @param {string} name
+ * @param {string | null} name the first variant when null or unknown
  */
 export function variantInfo(list, name) {
   return list.find((v) => v.name === name) || list[0];

@@ -57,7 +57,6 @@ export const app = {
     /** @type {string | null} */
     joinColor: null,
     teamChat: false,
-    canvasFullAt: 0,
     /** @type {string | null} a seat link's token, opened where this browser holds another seat: keep or use? */
     linkToken: null,
   },
@@ -72,6 +71,53 @@ export const me = () => room()?.you?.seat ?? null;
 export const isHost = () => Boolean(room()?.you?.host);
 /** @returns {Capabilities | null} */
 export const caps = () => room()?.capabilities || null;
+
+/**
+ * The room, for code that runs only once a state has come (a family's views and
+ * handlers: the shell calls them only then). Says so if that is ever not the case,
+ * where the mistake is, rather than failing on a null some calls later.
+ * @returns {Room}
+ */
+export function theRoom() {
+  const r = room();
+  if (!r) throw new Error("no room yet: the shell calls this only after the first state");
+  return r;
+}
+
+/**
+ * The game, for code that runs only while one is on (a family's stage, status, panels).
+ * @returns {Record<string, any>}
+ */
+export function theGame() {
+  const g = game();
+  if (!g) throw new Error("no game yet: this view is drawn only while a game is on");
+  return g;
+}
+
+/** @returns {Capabilities} the room's capabilities (see theRoom) */
+export const theCaps = () => theRoom().capabilities;
+
+/** @type {(caps: Capabilities) => import("./contract.js").Family | null} */
+let chooser = () => null;
+
+/**
+ * How the page finds the family module of a room (by `capabilities.client`): given by
+ * the page (room.js) from the families' registry, so that no module of the shell names
+ * a game.
+ * @param {(caps: Capabilities) => import("./contract.js").Family | null} fn
+ */
+export function setFamilyChooser(fn) {
+  chooser = fn;
+}
+
+/**
+ * The family module that plays this room; null before the first state.
+ * @returns {import("./contract.js").Family | null}
+ */
+export function family() {
+  const c = caps();
+  return c ? chooser(c) : null;
+}
 
 /**
  * The table's language: its words' (the drawing game's `language` option), else the

@@ -1,5 +1,5 @@
-// The room's chat: the last 200 lines, a form for the seated, team lines where the game
-// has teams, silence for whoever the game says must not talk (a drawer while drawing).
+// The room's chat: the last 200 lines, a form for the seated, team lines where the family
+// offers them, silence for whoever the family says must not talk (a drawer while drawing).
 import { h, $ } from "../dom.js";
 import { t, lang } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -84,16 +84,21 @@ export function scrollChat() {
   list.scrollTop = list.scrollHeight;
 }
 
-/** @param {{team: boolean, silent: boolean}} mode */
-export function chatView(mode) {
+/**
+ * The family says whether this seat may write now (and what it reads when not), and
+ * whether it is offered lines for its team only.
+ * @param {import("./contract.js").Family} fam
+ */
+export function chatView(fam) {
   const seated = me() !== null;
+  const mode = { silent: seated && !fam.mayChat(), team: seated && fam.teamChat() };
   const team = app.ui.teamChat && mode.team;
   return h(
     "div",
     { class: "panel chat" },
     h("h2", { id: "chat-title" }, t("chat.title")),
     h("ul", { class: "chat-list", id: "chat-list", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: 0 }, lines()),
-    seated && mode.silent ? h("p", { class: "muted small chat-silent", id: "chat-silent" }, icon("pencil", { size: 16 }), " ", t("chat.drawer_silent")) : null,
+    seated && mode.silent ? h("p", { class: "muted small chat-silent", id: "chat-silent" }, fam.chatSilence()) : null,
     seated && !mode.silent
       ? h(
           "form",

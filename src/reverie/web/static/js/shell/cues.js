@@ -34,17 +34,18 @@ function unlockAudio() {
 
 /** Two short soft tones. */
 function beep() {
-  if (!audio || audio.state !== "running") return;
-  const now = audio.currentTime;
+  const ctx = audio;
+  if (!ctx || ctx.state !== "running") return;
+  const now = ctx.currentTime;
   [[660, 0], [990, 0.14]].forEach(([freq, at]) => {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
     osc.type = "sine";
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0.0001, now + at);
     gain.gain.exponentialRampToValueAtTime(0.12, now + at + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.13);
-    osc.connect(gain).connect(audio.destination);
+    osc.connect(gain).connect(ctx.destination);
     osc.start(now + at);
     osc.stop(now + at + 0.15);
   });

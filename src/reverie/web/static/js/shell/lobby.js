@@ -3,18 +3,17 @@
 // link that moves a seat to another device. The game family fills in the players'
 // list and the options.
 import { h, $ } from "../dom.js";
-import { t, lang } from "../i18n.js";
+import { t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { PALETTE, copyText, toast } from "../common.js";
+import { PALETTE, copyText, toast, colorName } from "../common.js";
 import { saveToken } from "../store.js";
 import { swatchesField } from "../swatches.js";
 import { reader, seatsField } from "../fields.js";
 import { awayField, readAway } from "./absence.js";
 import { readTime, timeField, timeNote } from "./pace.js";
 import { filterField, readFilter } from "./textfilter.js";
-import { keepTypedWords } from "../families/visual/words.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
-import { app, code, room, game, me, isHost, caps, players, send, rerender } from "./app.js";
+import { app, code, room, me, isHost, theCaps, players, send, rerender, family, theRoom } from "./app.js";
 
 const inviteURL = () => `${location.origin}/r/${code}`;
 /** @param {Event} e */
@@ -34,7 +33,6 @@ function remembered(key) {
  * @param {import("./app.js").RoomPlayer} p
  */
 export function badges(p) {
-  const g = game();
   return [
     p.seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
     p.host ? h("span", { class: "tag", title: t("players.host") }, icon("crown", { size: 14 }), t("players.host")) : null,
@@ -44,8 +42,65 @@ export function badges(p) {
     !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
     levelBadge(p),
     !p.bot && !p.connected ? h("span", { class: "tag tag-off", title: t("players.offline") }, icon("offline", { size: 14 }), t("players.offline")) : null,
-    g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null,
+    family()?.lobbyTags(p) ?? null,
   ];
+}
+
+/**
+ * @param {number} i
+ * @param {number} delta
+ * @param {Element} anchor
+ */
+function move(i, delta, anchor) {
+  const order = players().map((p) => p.seat);
+  const j = i + delta;
+  if (j < 0 || j >= order.length) return;
+  [order[i], order[j]] = [order[j], order[i]];
+  send({ type: "order", order }, anchor);
+}
+
+/**
+ * A small icon button of the host's.
+ * @param {string} name
+ * @param {string} label
+ * @param {(e: MouseEvent) => void} onclick
+ * @param {{disabled?: boolean, danger?: boolean}} [opts]
+ */
+function tool(name, label, onclick, { disabled = false, danger = false } = {}) {
+  return h("button", { type: "button", class: ["btn btn-quiet btn-icon", danger && "btn-danger"], disabled, "aria-label": label, title: label, onclick }, icon(name, { size: 18 }));
+}
+
+/**
+ * The lobby's players in seat order (a family's default list); the host can reorder,
+ * hand over, remove.
+ */
+export function seatsLobby() {
+  const r = theRoom();
+  const host = isHost();
+  const mine = me();
+  const list = players();
+  /** @param {MouseEvent} e */
+  const at = (e) => /** @type {Element} */ (e.currentTarget);
+  const rows = list.map((p, i) =>
+    h(
+      "li",
+      { class: ["lobby-player", p.seat === mine && "is-you"], "data-seat": p.seat, key: p.seat },
+      h("span", { class: "seat-no", "aria-hidden": "true" }, String(i + 1)),
+      h("span", { class: "dot big", style: { background: p.color }, title: colorName(p.color) }),
+      h("span", { class: "lobby-name" }, h("span", { class: "pname" }, p.name), badges(p)),
+      host
+        ? h(
+            "span",
+            { class: "lobby-tools" },
+            tool("up", t("lobby.move_up", { name: p.name }), (e) => move(i, -1, at(e)), { disabled: i === 0 }),
+            tool("down", t("lobby.move_down", { name: p.name }), (e) => move(i, 1, at(e)), { disabled: i === list.length - 1 }),
+            p.seat !== mine && !p.bot ? tool("crown", t("lobby.make_host", { name: p.name }), (e) => send({ type: "make_host", seat: p.seat }, at(e))) : null,
+            p.seat !== mine ? tool("kick", t("lobby.kick", { name: p.name }), (e) => send({ type: "kick", seat: p.seat }, at(e)), { danger: true }) : null,
+          )
+        : null,
+    ),
+  );
+  return [h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })), h("ol", { class: "lobby-list" }, rows)];
 }
 
 function watch() {
@@ -101,7 +156,7 @@ export function gateView() {
   let color = app.ui.joinColor;
   if (!color || taken.includes(color)) {
     const saved = remembered("reverie:color");
-    color = saved && !taken.includes(saved) ? saved : PALETTE.find((c) => !taken.includes(c));
+    color = saved && !taken.includes(saved) ? saved : (PALETTE.find((c) => !taken.includes(c)) ?? null);
   }
   const name = app.ui.joinName ?? (remembered("reverie:name") || "");
   return h(
@@ -158,7 +213,7 @@ function invite() {
   );
 }
 
-/** @param {import("./family.js").Family} fam */
+/** @param {import("./contract.js").Family} fam */
 export function lobbyView(fam) {
   const r = room();
   if (!r || r.status !== "lobby") return null;
@@ -194,8 +249,8 @@ export function lobbyView(fam) {
       { class: "actions" },
       host
         ? [
-            caps().bots ? addBotControl({ disabled: r.players.length >= r.seats }) : null,
-            h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => startGame(target(e)) }, t("lobby.start")),
+            theCaps().bots ? addBotControl({ disabled: r.players.length >= r.seats }) : null,
+            h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => startGame(fam, target(e)) }, t("lobby.start")),
           ]
         : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),
       mine !== null && !host ? h("button", { type: "button", class: "btn btn-quiet", id: "leave", onclick: (/** @type {Event} */ e) => leave(target(e)) }, t("lobby.leave")) : null,
@@ -216,16 +271,14 @@ export function lobbyView(fam) {
 }
 
 /**
- * Start, once words typed in the options' own-words box are kept (sent as an options
- * change first); refused words keep the lobby open with their reasons.
+ * Start, once the family has done what must come first (the drawing game keeps the
+ * words typed in its own-words box); it may keep the lobby open, and says why.
+ * @param {import("./contract.js").Family} fam
  * @param {Element} button
  */
-async function startGame(button) {
+async function startGame(fam, button) {
   const form = $("#lobby-options");
-  if (form && !(await keepTypedWords(form, lang()))) {
-    toast(t("words.not_kept"), { anchor: button });
-    return;
-  }
+  if (form && !(await fam.beforeStart(form, button))) return;
   send({ type: "start" }, button);
 }
 

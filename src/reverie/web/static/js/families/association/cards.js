@@ -94,18 +94,20 @@ let lastFocus = null;
  * @param {TileOpts} [opts]
  */
 export function openZoom(card, opts = {}) {
-  const dlg = /** @type {HTMLDialogElement} */ (document.getElementById("zoom"));
+  const dlg = /** @type {HTMLDialogElement | null} */ (document.getElementById("zoom"));
   if (!dlg) return;
+  wireZoom(dlg);
   lastFocus = document.activeElement;
   const title = opts.position ? t("card.position", { n: opts.position }) : t("card.zoom_title");
-  const choose = opts.onChoose && !opts.disabled
+  const onChoose = opts.onChoose;
+  const choose = onChoose && !opts.disabled
     ? h(
         "button",
         {
           type: "button", class: "btn", id: "zoom-choose",
           onclick: () => {
             closeZoom();
-            opts.onChoose(card, opts.position);
+            onChoose(card, opts.position);
           },
         },
         icon("check", { size: 18 }),
@@ -142,9 +144,13 @@ export function closeZoom() {
   if (dlg && dlg.open) dlg.close();
 }
 
-export function initZoom() {
-  const dlg = document.getElementById("zoom");
-  if (!dlg) return;
+/** The dialog's own listeners, added the first time it opens. */
+let wired = false;
+
+/** @param {HTMLDialogElement} dlg */
+function wireZoom(dlg) {
+  if (wired) return;
+  wired = true;
   dlg.addEventListener("close", () => {
     if (lastFocus instanceof HTMLElement && lastFocus.isConnected) lastFocus.focus();
   });

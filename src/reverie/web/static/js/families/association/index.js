@@ -4,16 +4,15 @@
 import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { colorName } from "../../common.js";
-import { room, game, me, caps, players, nameOf, send, isHost, rerender, bringIntoView } from "../../shell/app.js";
-import { badges } from "../../shell/lobby.js";
+import { game, me, theRoom, theGame, theCaps, players, nameOf, rerender, bringIntoView } from "../../shell/app.js";
+import { defineFamily } from "../../shell/contract.js";
 import { loadDeck, closeZoom } from "./cards.js";
 import { revealView } from "./reveal.js";
 import { stageView, choice } from "./stage.js";
 import { finalView, scoresView, boardView, logView } from "./panels.js";
-import { optionsFields, readOptions } from "./options.js";
 import { tableView } from "./table.js";
 import { tableMode } from "../../shell/table.js";
+import { scoresLine } from "../../shell/announce.js";
 
 /** The turn of the last round whose results this page has folded away. */
 let revealClosed = null;
@@ -48,7 +47,7 @@ function onAck(f) {
 }
 
 function status() {
-  const g = game();
+  const g = theGame();
   const mine = me();
   const parts = [t("status.turn", { n: g.turn }), t(`phase.${g.phase}`)];
   if (g.storyteller === null) parts.push(t("status.no_storyteller"));
@@ -58,88 +57,52 @@ function status() {
   return parts.join(" · ");
 }
 
-function yourMove() {
+/**
+ * The storyteller's tag by their name, while a game is on.
+ * @param {import("../../shell/app.js").RoomPlayer} p
+ */
+export function storytellerTag(p) {
   const g = game();
-  const mine = me();
-  return Boolean(g && mine !== null && g.phase !== "over" && (g.waiting_for || []).includes(mine));
+  return g && g.phase !== "over" && g.storyteller === p.seat ? h("span", { class: "tag tag-story" }, icon("quill", { size: 14 }), t("players.storyteller")) : null;
 }
 
 /**
- * @param {number} i
- * @param {number} delta
- * @param {Element} anchor
+ * For a screen reader: a round revealed (whose card it was) and the points.
+ * @param {Record<string, any>} g
+ * @param {Record<string, any>} was
  */
-function move(i, delta, anchor) {
-  const order = players().map((p) => p.seat);
-  const j = i + delta;
-  if (j < 0 || j >= order.length) return;
-  [order[i], order[j]] = [order[j], order[i]];
-  send({ type: "order", order }, anchor);
-}
-
-/**
- * A small icon button of the host's.
- * @param {string} name
- * @param {string} label
- * @param {(e: MouseEvent) => void} onclick
- * @param {{disabled?: boolean, danger?: boolean}} [opts]
- */
-function tool(name, label, onclick, { disabled = false, danger = false } = {}) {
-  return h("button", { type: "button", class: ["btn btn-quiet btn-icon", danger && "btn-danger"], disabled, "aria-label": label, title: label, onclick }, icon(name, { size: 18 }));
-}
-
-/** The lobby's players in seat order; the host can reorder, hand over, remove. */
-function lobbyPlayers() {
-  const r = room();
-  const host = isHost();
-  const mine = me();
-  const list = players();
-  /** @param {MouseEvent} e */
-  const at = (e) => /** @type {Element} */ (e.currentTarget);
-  const rows = list.map((p, i) =>
-    h(
-      "li",
-      { class: ["lobby-player", p.seat === mine && "is-you"], "data-seat": p.seat, key: p.seat },
-      h("span", { class: "seat-no", "aria-hidden": "true" }, String(i + 1)),
-      h("span", { class: "dot big", style: { background: p.color }, title: colorName(p.color) }),
-      h("span", { class: "lobby-name" }, h("span", { class: "pname" }, p.name), badges(p)),
-      host
-        ? h(
-            "span",
-            { class: "lobby-tools" },
-            tool("up", t("lobby.move_up", { name: p.name }), (e) => move(i, -1, at(e)), { disabled: i === 0 }),
-            tool("down", t("lobby.move_down", { name: p.name }), (e) => move(i, 1, at(e)), { disabled: i === list.length - 1 }),
-            p.seat !== mine && !p.bot ? tool("crown", t("lobby.make_host", { name: p.name }), (e) => send({ type: "make_host", seat: p.seat }, at(e))) : null,
-            p.seat !== mine ? tool("kick", t("lobby.kick", { name: p.name }), (e) => send({ type: "kick", seat: p.seat }, at(e)), { danger: true }) : null,
-          )
-        : null,
-    ),
-  );
-  return [h("h3", {}, t("lobby.players", { n: r.players.length, seats: r.seats })), h("ol", { class: "lobby-list" }, rows)];
+export function announceRound(g, was) {
+  const lr = g.last_round;
+  let reveal = "";
+  if (lr && lr.turn !== was.last_round?.turn) {
+    const told = typeof lr.story_position === "number" && lr.storyteller !== null && lr.storyteller !== undefined;
+    reveal = told ? t("announce.reveal", { n: lr.turn, name: nameOf(lr.storyteller), position: lr.story_position }) : t("announce.round_over", { n: lr.turn });
+  }
+  return [reveal, scoresLine(g, was, Boolean(reveal))];
 }
 
 /** The main column while playing: the end, the round revealed, the stage. */
 function main() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   const lr = g?.last_round;
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
+  const over = g !== null && (g.phase === "over" || r.status === "over");
   const showReveal = lr && (over || revealClosed !== lr.turn);
   const closeReveal = () => {
-    revealClosed = lr.turn;
+    revealClosed = lr?.turn ?? null;
     rerender();
     /** @type {HTMLElement | null} */ ($("#stage button, #stage input"))?.focus();
   };
   return {
     final: over ? finalView(g) : null,
-    reveal: showReveal ? revealView(lr, players(), { gallery: caps().story_source === "gallery", you: me(), onClose: over ? null : closeReveal }) : null,
+    reveal: showReveal ? revealView(lr, players(), { gallery: theCaps().story_source === "gallery", you: me(), onClose: over ? null : closeReveal }) : null,
     stage: g && r.status !== "lobby" && g.phase !== "over" ? stageView(g, me()) : null,
   };
 }
 
 /** The side column: scores, the board (also in the lobby), the log. */
 function side() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   const showReveal = () => {
     revealClosed = null;
@@ -152,21 +115,16 @@ function side() {
   };
 }
 
-/** @type {import("../../shell/family.js").Family} */
-export const association = {
+export const association = defineFamily({
   onState,
   onAck,
-  onFrame: () => false,
   status,
-  yourMove,
-  chatMode: () => ({ team: false, silent: false }),
-  lobbyPlayers,
-  optionsFields: (opts) => optionsFields(room(), room().options, opts),
-  readOptions: (root) => readOptions(root, caps()),
   main,
   side,
+  lobbyTags: storytellerTag,
+  announce: announceRound,
   onKey: (e) => {
     if (e.key === "Escape") closeZoom();
   },
   table: tableView,
-};
+});

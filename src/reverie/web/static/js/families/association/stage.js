@@ -264,9 +264,9 @@ function stageVote(g, mine) {
   const tiles = (g.table || []).map((/** @type {any} */ c) => {
     const mineCard = g.my_position === c.position;
     const note = mineCard ? (mine === st ? t("stage.your_story_card") : t("stage.your_card")) : g.my_vote === c.position ? t("stage.your_vote") : null;
-    /** @param {number} _card @param {number} pos */
+    /** @param {number} _card @param {number} [pos] */
     const pick = (_card, pos) => {
-      choice.position = pos;
+      choice.position = pos ?? null;
       rerender();
       focusConfirm();
     };

@@ -6,7 +6,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, caps, players, nameOf, tableLang, rerender } from "../../shell/app.js";
+import { theRoom, game, caps, players, nameOf, tableLang, rerender } from "../../shell/app.js";
 import { joinPanel } from "../../shell/table.js";
 import { boardSVG } from "./board.js";
 import { cardImage, cardRow } from "./cards.js";
@@ -104,7 +104,7 @@ function scoreList() {
 
 /** The whole table screen of an online association game. */
 export function tableView() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   const board = caps()?.board;
   const boardPanel = h(

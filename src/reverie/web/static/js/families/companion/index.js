@@ -4,14 +4,15 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, me, caps, players, nameOf, send, action, isHost, bringIntoView } from "../../shell/app.js";
-import { association } from "../association/index.js";
+import { game, me, theRoom, theGame, theCaps, players, nameOf, send, action, isHost, bringIntoView } from "../../shell/app.js";
+import { defineFamily } from "../../shell/contract.js";
+import { seatsLobby } from "../../shell/lobby.js";
+import { storytellerTag, announceRound } from "../association/index.js";
 import { scoresView, boardView, logView } from "../association/panels.js";
 import { chip } from "../association/reveal.js";
 import { roundView } from "./reveal.js";
 import { stageView } from "./stage.js";
 import { tableView } from "./table.js";
-import { optionsFields, readOptions } from "./options.js";
 import { tableLink } from "../../shell/table.js";
 
 /** @param {import("../../shell/app.js").StateFrame} f @param {import("../../shell/app.js").StateFrame | null} prev */
@@ -23,7 +24,7 @@ function onState(f, prev) {
 }
 
 function status() {
-  const g = game();
+  const g = theGame();
   const mine = me();
   const parts = [t("status.turn", { n: g.turn }), t(`companion.phase.${g.phase}`)];
   if (g.phase !== "dice") {
@@ -31,12 +32,6 @@ function status() {
     else parts.push(g.storyteller === mine ? t("status.you_storyteller") : t("status.storyteller", { name: nameOf(g.storyteller) }));
   }
   return parts.join(" · ");
-}
-
-function yourMove() {
-  const g = game();
-  const mine = me();
-  return Boolean(g && mine !== null && g.phase !== "over" && (g.waiting_for || []).includes(mine));
 }
 
 /** @param {Record<string, any>} g */
@@ -58,9 +53,9 @@ function finalView(g) {
 }
 
 function main() {
-  const r = room();
+  const r = theRoom();
   const g = game();
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
+  const over = g !== null && (g.phase === "over" || r.status === "over");
   return {
     final: over ? finalView(g) : null,
     reveal: g?.last_round ? roundView(g.last_round, players(), { gallery: g.gallery }) : null,
@@ -69,7 +64,7 @@ function main() {
 }
 
 function side() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   return {
     scores: g && r.status !== "lobby" ? scoresView(g) : null,
@@ -80,22 +75,16 @@ function side() {
 
 /** The lobby: the players, and the way to open the table screen. */
 function lobbyPlayers() {
-  return [association.lobbyPlayers(), h("p", { class: "small muted table-link-note" }, t("companion.lobby.box", { game: t(`variant.${caps().companion_of}.title`) }), " ", tableLink())];
+  return [seatsLobby(), h("p", { class: "small muted table-link-note" }, t("companion.lobby.box", { game: t(`variant.${theCaps().companion_of}.title`) }), " ", tableLink())];
 }
 
-/** @type {import("../../shell/family.js").Family} */
-export const companion = {
+export const companion = defineFamily({
   onState,
-  onAck: () => {},
-  onFrame: () => false,
   status,
-  yourMove,
-  chatMode: () => ({ team: false, silent: false }),
   lobbyPlayers,
-  optionsFields: (opts) => optionsFields(room(), room().options, opts),
-  readOptions: (root) => readOptions(root, caps()),
+  lobbyTags: storytellerTag,
+  announce: announceRound,
   main,
   side,
-  onKey: () => {},
   table: tableView,
-};
+});

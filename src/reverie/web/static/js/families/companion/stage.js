@@ -152,6 +152,7 @@ function positions(n, { mine = null, id, label }) {
 /** @param {Record<string, any>} g @param {number | null} mine */
 function secret(g, mine) {
   const st = g.storyteller;
+  /** @type {import("../../dom.js").Child[]} */
   const parts = [clueLine(g)];
   const places = mine !== null && (!g.gallery || mine === st);
   const votes = mine !== null && mine !== st;

@@ -4,7 +4,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, caps, players, nameOf, tableLang } from "../../shell/app.js";
+import { theRoom, game, caps, players, nameOf, tableLang } from "../../shell/app.js";
 import { joinPanel } from "../../shell/table.js";
 import { boardSVG } from "../association/board.js";
 import { chip } from "../association/reveal.js";
@@ -75,7 +75,7 @@ function scoreList() {
 
 /** The whole table screen. */
 export function tableView() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   const board = caps()?.board;
   const boardPanel = board ? h("div", { class: "panel board table-board" }, h("h2", {}, t(`board.title.${board.name}`)), boardSVG(board, players(), g?.options || r.options), scoreList()) : null;

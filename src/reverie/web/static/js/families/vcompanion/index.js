@@ -6,16 +6,16 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { badges } from "../../shell/lobby.js";
 import { tableMode, tableLink } from "../../shell/table.js";
-import { room, game, me, caps, isHost, send, nameOf } from "../visual/ctx.js";
+import { defineFamily } from "../../shell/contract.js";
+import { room, game, me, theRoom, theGame, isHost, send, nameOf } from "../visual/ctx.js";
 import { teamName, teamsLobby } from "../visual/teams.js";
-import { optionsFields, readOptions } from "../visual/options.js";
 import { scoresView, boardView, lastTurnView, logView, finalView, noteTurn } from "../visual/panels.js";
 import { moveTarget } from "../visual/decide.js";
 import { deviceView } from "./device.js";
 import { phoneView } from "./phone.js";
 import { tableView } from "./table.js";
 import { watchSand, sandEnded } from "./sand.js";
-import { memberTools } from "../visual/index.js";
+import { memberTools, keepWordsFirst, chatSilence, announceTurn } from "../visual/index.js";
 
 const DECIDING = new Set(["move", "bonus", "lose"]);
 
@@ -26,7 +26,7 @@ const isDevice = () => game()?.you?.role === "table";
 const sounds = () => tableMode || isDevice();
 
 function status() {
-  const g = game();
+  const g = theGame();
   const turn = g.turn || {};
   const parts = [t("status.turn", { n: turn.number }), t("vstatus.team_plays", { team: teamName(turn.team) }), t(`vphase.${g.phase}`)];
   if (turn.proverb && (g.phase === "think" || g.phase === "draw")) parts.push(t("vstatus.proverb"));
@@ -45,11 +45,11 @@ function yourMove() {
 }
 
 function main() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   if (g && sounds()) watchSand(g);
-  const over = Boolean(g && (g.phase === "over" || r.status === "over"));
-  const playing = Boolean(g && r.status === "playing" && !over && g.turn);
+  const over = g !== null && (g.phase === "over" || r.status === "over");
+  const playing = g !== null && r.status === "playing" && !over && Boolean(g.turn);
   return {
     final: over ? finalView(g) : null,
     reveal: lastTurnView(),
@@ -58,9 +58,9 @@ function main() {
 }
 
 function side() {
-  const r = room();
+  const r = theRoom();
   const g = game();
-  const playing = Boolean(g && r.status !== "lobby");
+  const playing = g !== null && r.status !== "lobby";
   return {
     scores: playing ? scoresView(g) : null,
     board: playing ? boardView(g, isDevice() ? moveTarget() : null) : null,
@@ -72,35 +72,34 @@ function side() {
 function lobbyPlayers() {
   const host = room()?.players.find((p) => p.host);
   return [
-    teamsLobby({ room: room(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
+    teamsLobby({ room: theRoom(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
     h("p", { class: "small muted table-link-note", id: "device-note" }, t("vcompanion.lobby.device", { name: host ? host.name : "—" }), " ", tableLink()),
   ];
 }
 
-/** @type {import("../../shell/family.js").Family} */
-export const visualCompanion = {
+/** A drawer keeps silent from reading their word until the sand has run out. */
+function mayChat() {
+  const g = game();
+  return !(g && room()?.status === "playing" && (g.phase === "think" || g.phase === "draw") && (g.turn?.drawers || []).includes(me()));
+}
+
+export const visualCompanion = defineFamily({
   onState: (f, prev) => {
     noteTurn(f.game);
     if (sounds()) sandEnded(f.game, prev?.game || null);
   },
-  onAck: () => {},
-  onFrame: () => false,
   status,
   yourMove,
-  chatMode: () => {
-    const g = game();
-    const silent = Boolean(g && room()?.status === "playing" && (g.phase === "think" || g.phase === "draw") && (g.turn?.drawers || []).includes(me()));
-    return { team: false, silent };
-  },
+  mayChat,
+  chatSilence,
   lobbyPlayers,
-  optionsFields: (opts) => optionsFields(room(), room().options, opts),
-  readOptions: (root) => readOptions(root, caps()),
+  beforeStart: keepWordsFirst,
+  announce: announceTurn,
   main,
   side,
-  onKey: () => {},
   table: () => {
     const g = game();
     if (g) watchSand(g);
     return tableView();
   },
-};
+});

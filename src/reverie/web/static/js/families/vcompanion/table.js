@@ -5,7 +5,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
-import { room, game, caps, nameOf, colorOf } from "../visual/ctx.js";
+import { room, game, theRoom, theGame, theCap, nameOf, colorOf } from "../visual/ctx.js";
 import { teamName, teamBadge } from "../visual/teams.js";
 import { categoryText, tokenChip, lastTurnView } from "../visual/panels.js";
 import { visualBoardSVG } from "../visual/board.js";
@@ -55,7 +55,7 @@ function nowView(g, paper) {
 }
 
 function teamsList() {
-  const g = game();
+  const g = theGame();
   const current = g.phase === "over" ? null : g.turn?.team;
   return h(
     "ul",
@@ -76,7 +76,7 @@ function teamsList() {
  * @param {{paper?: boolean}} [opts] the game is drawn on paper (the companion game)
  */
 export function tableView({ paper = true } = {}) {
-  const r = room();
+  const r = theRoom();
   const g = game();
   if (!g || r.status === "lobby") {
     return h(
@@ -103,7 +103,7 @@ export function tableView({ paper = true } = {}) {
     h(
       "div",
       { class: "table-col" },
-      h("div", { class: "panel board vboard table-board" }, h("h2", {}, t("vboard.title")), visualBoardSVG(g, colorOf, { length: caps().board.length, current: over ? null : g.turn?.team })),
+      h("div", { class: "panel board vboard table-board" }, h("h2", {}, t("vboard.title")), visualBoardSVG(g, colorOf, { length: theCap("board").length, current: over ? null : g.turn?.team })),
       joinPanel(),
     ),
   );

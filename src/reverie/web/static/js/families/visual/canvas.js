@@ -58,7 +58,9 @@ export class Sketch {
     this.el.height = height;
     this.el.setAttribute("role", "img");
     this.el.setAttribute("aria-label", label);
-    this.ctx = this.el.getContext("2d", { willReadFrequently: true });
+    const ctx = this.el.getContext("2d", { willReadFrequently: true });
+    if (!ctx) throw new Error("this browser draws no 2D canvas");
+    this.ctx = ctx;
     /** @type {Item[]} */
     this.items = [];
     /** @type {(Item & {kind: "stroke"}) | null} the stroke that [1] operations extend */
@@ -374,8 +376,10 @@ function floodFill(img, W, H, x0, y0, [r, g, b], seen) {
   let left = x, right = x + 1, top = y, bottom = y + 1;
   const stack = [x, y];
   while (stack.length) {
-    const py = stack.pop();
-    let px0 = stack.pop();
+    // Pairs (x, y) pushed in that order, taken from the top.
+    const py = stack[stack.length - 1];
+    let px0 = stack[stack.length - 2];
+    stack.length -= 2;
     let i = py * W + px0;
     if (!like(i)) continue;
     while (px0 > 0 && like(i - 1)) {
@@ -535,7 +539,7 @@ export class Pen {
   }
 
   stop() {
-    clearTimeout(this.timer);
+    if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.pending = [];
     this.pointer = null;

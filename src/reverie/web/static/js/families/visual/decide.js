@@ -4,7 +4,7 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
-import { room, game, caps, action, myTeam, rerender } from "./ctx.js";
+import { room, game, theCap, action, myTeam, rerender } from "./ctx.js";
 import { tokenChip } from "./panels.js";
 
 const DECIDING = new Set(["move", "bonus", "lose"]);
@@ -64,7 +64,7 @@ function moveChooser(g, table) {
       h("span", { class: "vsteps-label small" }, t(`vdecide.${direction}`)),
       steps.map((n) => {
         const target = direction === "forward" ? start + n : start - n;
-        const ok = target >= 1 && target <= caps().board.length;
+        const ok = target >= 1 && target <= theCap("board").length;
         const token = ok ? g.squares[target - 1] : null;
         const picked = Boolean(chosen && chosen.steps === n && chosen.direction === direction);
         return h(

@@ -1,12 +1,15 @@
 // The visual family (the team drawing game): what the room page's shell asks of a game
 // module. Teams, the canvas, the board and the categories come from the capabilities.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, lang } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { badges } from "../../shell/lobby.js";
-import { room, game, me, caps, isHost, send, nameOf, myTeam } from "./ctx.js";
+import { toast } from "../../common.js";
+import { defineFamily } from "../../shell/contract.js";
+import { scoresLine } from "../../shell/announce.js";
+import { room, game, me, theRoom, theGame, isHost, send, nameOf, myTeam } from "./ctx.js";
 import { teamName, teamsLobby } from "./teams.js";
-import { optionsFields, readOptions } from "./options.js";
+import { keepTypedWords } from "./words.js";
 import { onStateSketches, onDrawFrame, onCanvasFrame } from "./sketches.js";
 import { stageView, onKey, DRAWING } from "./stage.js";
 import { moveTarget } from "./decide.js";
@@ -20,7 +23,7 @@ const iDraw = (/** @type {Record<string, any>} */ g) =>
   me() !== null && (g.turn?.drawers || []).includes(me()) && (DRAWING.has(g.phase) || ["move", "bonus", "lose"].includes(g.phase));
 
 function status() {
-  const g = game();
+  const g = theGame();
   const turn = g.turn || {};
   const parts = [t("status.turn", { n: turn.number }), t("vstatus.team_plays", { team: teamName(turn.team) }), t(`vphase.${g.phase}`)];
   if (turn.proverb && DRAWING.has(g.phase)) parts.push(t("vstatus.proverb"));
@@ -36,17 +39,49 @@ function status() {
   return parts.join(" · ");
 }
 
-function yourMove() {
+/** A drawer keeps silent while they draw: the guessers read only the drawing. */
+function mayChat() {
   const g = game();
-  return Boolean(g && me() !== null && g.phase !== "over" && (g.waiting || []).includes(me()));
+  return !(g && room()?.status === "playing" && DRAWING.has(g.phase) && (g.turn?.drawers || []).includes(me()));
 }
 
-/** The chat's mode: whether a team toggle is offered, and whether I must stay silent. */
-function chatMode() {
-  const g = game();
+/** What a drawer reads in place of the chat's form. */
+export const chatSilence = () => [icon("pencil", { size: 16 }), " ", t("chat.drawer_silent")];
+
+/** A seat in a team may write to its team alone. */
+function teamChat() {
   const team = myTeam();
-  const silent = Boolean(g && room()?.status === "playing" && DRAWING.has(g.phase) && (g.turn?.drawers || []).includes(me()));
-  return { team: me() !== null && team !== null && team !== undefined, silent };
+  return team !== null && team !== undefined;
+}
+
+/** When the last "canvas full" was told (it is said once in a while, not for every stroke). */
+let canvasFullAt = 0;
+
+/**
+ * Strokes go without an id (`ref`): a stroke caught by the end of the drawing time is of
+ * no interest, and a full canvas is told once in five seconds.
+ * @param {Record<string, any>} f an `error`
+ */
+function onError(f) {
+  if (f.ref !== null && f.ref !== undefined) return false;
+  if (["wrong_phase", "not_drawer", "bad_stroke"].includes(f.code)) return true;
+  if (f.code === "canvas_full") {
+    if (Date.now() - canvasFullAt < 5000) return true;
+    canvasFullAt = Date.now();
+  }
+  return false;
+}
+
+/**
+ * Words typed in the options' own-words box are kept (sent as an options change) before
+ * the start; refused words keep the lobby open with their reasons.
+ * @param {ParentNode} form
+ * @param {Element} anchor
+ */
+export async function keepWordsFirst(form, anchor) {
+  if (await keepTypedWords(form, lang())) return true;
+  toast(t("words.not_kept"), { anchor });
+  return false;
 }
 
 /**
@@ -67,7 +102,7 @@ export function memberTools(p) {
 }
 
 function main() {
-  const r = room();
+  const r = theRoom();
   const g = game();
   return {
     final: g && (g.phase === "over" || r.status === "over") ? finalView(g) : null,
@@ -77,9 +112,9 @@ function main() {
 }
 
 function side() {
-  const r = room();
+  const r = theRoom();
   const g = game();
-  const playing = Boolean(g && r.status !== "lobby");
+  const playing = g !== null && r.status !== "lobby";
   return {
     scores: playing ? scoresView(g) : null,
     board: playing ? boardView(g, moveTarget()) : null,
@@ -108,23 +143,47 @@ function bringDrawingIntoView(g) {
   });
 }
 
-/** @type {import("../../shell/family.js").Family} */
-export const visual = {
+/**
+ * For a screen reader: a turn ended (whose drawing, which team), and each team's square.
+ * @param {Record<string, any>} g
+ * @param {Record<string, any>} was
+ */
+export function announceTurn(g, was) {
+  const lt = g.last_turn;
+  const reveal = lt && lt.number !== was.last_turn?.number ? t("vlast.title", { n: lt.number, name: nameOf(lt.drawer), team: teamName(lt.team) }) : "";
+  const revealed = Boolean(reveal);
+  const squares = new Map((was.teams || []).map((/** @type {any} */ tm) => [tm.team, tm.square]));
+  const teams = (g.teams || []).filter((/** @type {any} */ tm) => typeof tm.square === "number");
+  const moved = teams.length && (revealed || teams.some((/** @type {any} */ tm) => squares.has(tm.team) && squares.get(tm.team) !== tm.square));
+  const points = moved ? t("announce.points", { list: teams.map((/** @type {any} */ tm) => t("vboard.team_at", { team: teamName(tm.team), n: tm.square })).join(", ") }) : "";
+  return [reveal, scoresLine(g, was, revealed) || points];
+}
+
+// The rules' views list the seats the drawing game waits for in `waiting`.
+const yourMove = () => {
+  const g = game();
+  const mine = me();
+  return Boolean(g && mine !== null && g.phase !== "over" && (g.waiting || []).includes(mine));
+};
+
+export const visual = defineFamily({
   onState: (f) => {
     onStateSketches(f.game);
     noteTurn(f.game);
     bringDrawingIntoView(f.game);
   },
-  onAck: () => {},
   onFrame: (f) => (f.type === "draw" ? onDrawFrame(f) : f.type === "canvas" ? onCanvasFrame(f) : false),
+  onError,
   status,
   yourMove,
-  chatMode,
-  lobbyPlayers: () => teamsLobby({ room: room(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
-  optionsFields: (opts) => optionsFields(room(), room().options, opts),
-  readOptions: (root) => readOptions(root, caps()),
+  mayChat,
+  chatSilence,
+  teamChat,
+  lobbyPlayers: () => teamsLobby({ room: theRoom(), me: me(), isHost: isHost(), send, badges, hostTools: memberTools }),
+  beforeStart: keepWordsFirst,
+  announce: announceTurn,
   main,
   side,
   onKey,
   table: () => tableView({ paper: false }),
-};
+});

@@ -6,7 +6,7 @@ import { icon } from "../../icons.js";
 import { teamName, teamBadge } from "./teams.js";
 import { visualBoardSVG } from "./board.js";
 import { visualStoryView } from "./story.js";
-import { room, game, me, caps, isHost, send, nameOf, seatColor, colorOf, player, myTeam, tableLang } from "./ctx.js";
+import { room, game, me, theCap, isHost, send, nameOf, seatColor, colorOf, player, myTeam, tableLang } from "./ctx.js";
 
 /** @param {Event} e */
 const target = (e) => /** @type {Element} */ (e.currentTarget);
@@ -105,7 +105,7 @@ export function boardView(g, square = null) {
     "div",
     { class: "panel board vboard" },
     h("h2", {}, t("vboard.title")),
-    visualBoardSVG(g, colorOf, { length: caps().board.length, target: square, current }),
+    visualBoardSVG(g, colorOf, { length: theCap("board").length, target: square, current }),
     h(
       "ul",
       { class: "legend" },
@@ -169,8 +169,7 @@ export function lastTurnView() {
   const g = game();
   const r = room();
   const lt = g?.last_turn;
-  const show = Boolean(r && g && lt && r.status === "playing" && (g.phase === "choose" || g.phase === "think"));
-  if (!show) return null;
+  if (!r || !g || !lt || r.status !== "playing" || (g.phase !== "choose" && g.phase !== "think")) return null;
   return h(
     "div",
     { class: "panel vlast", id: "last-turn", "data-turn": lt.number, role: "status" },

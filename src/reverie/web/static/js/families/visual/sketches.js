@@ -2,7 +2,7 @@
 // fed by the `draw` (a few operations) and `canvas` (the whole drawing so far) frames.
 import { t } from "../../i18n.js";
 import { Sketch } from "./canvas.js";
-import { caps, nameOf } from "./ctx.js";
+import { theCap, nameOf } from "./ctx.js";
 
 /** @type {Map<number, Sketch>} seat → Sketch, for the turn `sketchTurn` */
 const sketches = new Map();
@@ -20,7 +20,7 @@ function resetSketches() {
 export function sketchFor(seat) {
   let sk = sketches.get(seat);
   if (!sk) {
-    sk = new Sketch(t("vcanvas.label", { name: nameOf(seat) }), caps().canvas);
+    sk = new Sketch(t("vcanvas.label", { name: nameOf(seat) }), theCap("canvas"));
     sk.el.dataset.seat = String(seat);
     sketches.set(seat, sk);
   }

@@ -10,7 +10,7 @@ import { timeLeft } from "../../shell/app.js";
 import { Pen } from "./canvas.js";
 import { penToolsView } from "./canvas-tools.js";
 import { teamName, teamBadge } from "./teams.js";
-import { room, me, caps, action, sendRaw, nameOf, seatColor, colorOf, myTeam, tableLang } from "./ctx.js";
+import { room, me, theCaps, theCap, action, sendRaw, nameOf, seatColor, colorOf, myTeam, tableLang } from "./ctx.js";
 import { categoryText } from "./panels.js";
 import { decisionView } from "./decide.js";
 import { sketchFor } from "./sketches.js";
@@ -36,7 +36,7 @@ function canvasSeats(g) {
 }
 
 /** The categories the drawer may choose, with the squares they are worth. */
-const choosable = () => (caps().categories || []).filter((c) => c.choosable);
+const choosable = () => (theCaps().categories || []).filter((c) => c.choosable);
 
 /**
  * The timer bar of the turn, from room.deadline and the turn's timer length.
@@ -45,10 +45,10 @@ const choosable = () => (caps().categories || []).filter((c) => c.choosable);
 function timer(g) {
   const total = (g.turn?.seconds || 0) * 1000;
   const clock = timeLeft();
-  const on = Boolean(clock && total);
+  const left = clock && total ? clock.left : null;
   // The time left in figures is the status bar's; the stage shows it as a bar.
-  return h("div", { class: ["vtimer", on && clock.left <= 10000 && "urgent"], "aria-hidden": "true", hidden: !on },
-    h("div", { class: "vtimer-fill", style: { width: on ? `${Math.min(100, (clock.left / total) * 100).toFixed(1)}%` : "0%" } }));
+  return h("div", { class: ["vtimer", left !== null && left <= 10000 && "urgent"], "aria-hidden": "true", hidden: left === null },
+    h("div", { class: "vtimer-fill", style: { width: left !== null ? `${Math.min(100, (left / total) * 100).toFixed(1)}%` : "0%" } }));
 }
 
 /** @param {Record<string, any>} g @param {string} role */
@@ -79,7 +79,7 @@ function headView(g, role) {
   else if (role === "drawer" && g.phase === "draw") hint = t("vstage.draw_rules");
   const value = turn.category ? turn.value : null;
   const clock = timer(g);
-  const proverbs = (caps().categories || []).find((c) => !c.choosable);
+  const proverbs = (theCaps().categories || []).find((c) => !c.choosable);
   return [
     h(
       "div",
@@ -252,12 +252,13 @@ function canvasesView(g, seats) {
  */
 function toolsView(g, role, seats) {
   currentPen = null;
-  if (role !== "drawer" || !seats.includes(me())) return null;
-  const sk = sketchFor(me());
+  const mine = me();
+  if (role !== "drawer" || mine === null || !seats.includes(mine)) return null;
+  const sk = sketchFor(mine);
   if (!sk.pen) sk.pen = new Pen(sk, (ops) => sendRaw({ type: "draw", ops }));
   currentPen = sk.pen;
   sk.pen.setEnabled(g.phase === "draw");
-  return penToolsView(sk.pen, { enabled: g.phase === "draw", hidden: !DRAWING.has(g.phase), canvas: caps().canvas });
+  return penToolsView(sk.pen, { enabled: g.phase === "draw", hidden: !DRAWING.has(g.phase), canvas: theCap("canvas") });
 }
 
 /**

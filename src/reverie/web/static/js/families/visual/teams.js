@@ -59,13 +59,24 @@ export function deviceSeat(room) {
 }
 
 /**
+ * The room's `teams` capability, which every room of the drawing game has.
+ * @param {Room} room
+ */
+function teamSpec(room) {
+  const spec = room.capabilities.teams;
+  if (!spec) throw new Error("the room has no teams: not a drawing game");
+  return spec;
+}
+
+/**
  * Teams with too few players (the `teams` capability's min_size) once the unassigned
  * are dealt into the smallest teams.
  * @param {Room} room
  */
 export function shortTeams(room) {
-  const count = room.team_count || room.capabilities.teams.min;
-  const minSize = room.capabilities.teams.min_size;
+  const spec = teamSpec(room);
+  const count = room.team_count || spec.min;
+  const minSize = spec.min_size;
   const device = deviceSeat(room);
   const sizes = Array.from({ length: count }, (_, k) => room.players.filter((p) => p.team === k && p.seat !== device).length);
   let free = room.players.filter((p) => p.seat !== device && (p.team === null || p.team === undefined || p.team >= count)).length;
@@ -86,7 +97,7 @@ export function teamsLobby(ctx) {
   const r = ctx.room;
   const mine = ctx.me;
   const host = ctx.isHost;
-  const limits = r.capabilities.teams;
+  const limits = teamSpec(r);
   const count = r.team_count || limits.min;
   const myTeam = r.players.find((p) => p.seat === mine)?.team ?? null;
   const device = deviceSeat(r);
