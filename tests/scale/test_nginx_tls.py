@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.scale.cluster import Certificate, Nginx, Process
-from tests.web.harness import Client, create_room, join, play
+from tests.web.harness import Client, create_room_over, join, play
 
 pytestmark = pytest.mark.slow
 
@@ -63,7 +63,7 @@ def test_plain_http_is_sent_to_https(site: Site) -> None:
 
 def test_a_game_is_played_over_wss(site: Site) -> None:
     base = site.nginx.base
-    code, token = create_room(base, "dixit", 3, tls=site.tls)
+    code, token = create_room_over(base, "dixit", 3, site.tls, {})
     host = Client(base, code, token, tls=site.tls)
     assert isinstance(host.ws.socket, ssl.SSLSocket)  # wss://, not ws://
     host.until(lambda f: f["type"] == "welcome")

@@ -109,11 +109,16 @@ class ServerThread:
         self.thread.join(timeout=10)
 
 
-def create_room(
-    base: str, variant: str, seats: int, *, tls: ssl.SSLContext | None = None, **options: object
+def create_room(base: str, variant: str, seats: int, **options: object) -> tuple[str, str]:
+    """Create a room as host "Host"; returns (code, host token)."""
+    return create_room_over(base, variant, seats, None, options)
+
+
+def create_room_over(
+    base: str, variant: str, seats: int, tls: ssl.SSLContext | None, options: dict[str, object]
 ) -> tuple[str, str]:
-    """Create a room as host "Host"; returns (code, host token). ``tls``: as for
-    :class:`Client`."""
+    """:func:`create_room` at an https:// ``base`` whose certificate ``tls`` trusts (as
+    for :class:`Client`)."""
     r = httpx.post(
         f"{base}/api/rooms",
         json={"name": "Host", "color": "#e63946", "variant": variant, "seats": seats,
