@@ -210,3 +210,47 @@ def test_serve_prints_its_url_and_keeps_the_log_in_the_data_folder(tmp_path: Pat
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "127.0.0.1"])
+def test_serve_on_a_network_address_says_which_phone_features_need_https(
+    tmp_path: Path, host: str
+) -> None:
+    """``make run HOST=0.0.0.0``: phones on the network open plain http:// pages, where
+    their browsers leave out the wake lock, installing as an app and vibration; the
+    server says so. On a loopback address (alone, or behind a TLS proxy) it does not."""
+    import socket
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "reverie", "serve", "--host", host, "--port", str(port),
+         "--data-dir", str(tmp_path / "data")],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60  # a bound on the start, not a speed test
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
+            time.sleep(0.05)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    said = " ".join(err.decode().split())
+    features = ("keeping the screen awake", "installing a room as an app", "vibration")
+    if host == "0.0.0.0":
+        assert "over plain HTTP" in said and "HTTPS" in said
+        assert all(f in said for f in features), said
+        assert '"Running it for real"' in said
+    else:
+        assert "HTTPS" not in said and not any(f in said for f in features), said

@@ -57,6 +57,10 @@ NEEDS = (
     Need("postgresql", paths=("/usr/lib/postgresql/*/bin/postgres",)),
     Need("redis-server", paths=("/usr/bin/redis-server",), commands=("redis-server",)),
     Need("nginx-light", paths=("/usr/sbin/nginx",), commands=("nginx",)),
+    # The HTTPS tests make their certificate with openssl (tests/scale/cluster.py), and
+    # tests/test_systemd.py checks the units with systemd-analyze.
+    Need("openssl", paths=("/usr/bin/openssl",), commands=("openssl",)),
+    Need("systemd", paths=("/usr/bin/systemd-analyze",), commands=("systemd-analyze",)),
     # ESLint and TypeScript check the browser code (make jscheck: npm ci, then node).
     Need("nodejs", paths=("/usr/bin/node",), commands=("node",)),
     Need("npm", paths=("/usr/bin/npm",), commands=("npm",)),

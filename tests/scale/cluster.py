@@ -9,10 +9,11 @@ import os
 import re
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +23,18 @@ from tests.services import PostgresServer, RedisServer
 from tests.web.harness import ServerThread, free_port
 
 # The throwaway servers live in tests/services.py (the session fixtures use them too).
-__all__ = ["Nginx", "PostgresServer", "Process", "RedisServer", "server_pair"]
+__all__ = ["Certificate", "Nginx", "PostgresServer", "Process", "RedisServer", "server_pair"]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
 
 
-def _wait(url: str, timeout: float = 60.0) -> httpx.Response:
+def _wait(url: str, timeout: float = 60.0, verify: ssl.SSLContext | bool = True) -> httpx.Response:
     # A bound on a start, not a speed test: the tests run in parallel workers.
     end = time.monotonic() + timeout
     while True:
         try:
-            r = httpx.get(url, timeout=1.0)
+            r = httpx.get(url, timeout=1.0, verify=verify)
             if r.status_code == 200:
                 return r
         except httpx.HTTPError:
@@ -92,24 +93,93 @@ class Process:
             self.proc = None
 
 
+class Certificate:
+    """A self-signed certificate (openssl) for ``host`` and 127.0.0.1, made in ``folder``:
+    what certbot would give nginx, trusted by whoever loads :attr:`cert`."""
+
+    def __init__(self, folder: Path, host: str = "reverie.test") -> None:
+        self.host = host
+        self.cert = folder / "tls-cert.pem"
+        self.key = folder / "tls-key.pem"
+        openssl = shutil.which("openssl")
+        if openssl is None:
+            raise RuntimeError("openssl is needed (Debian package openssl)")
+        subprocess.run(
+            [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+             "-nodes", "-keyout", str(self.key), "-out", str(self.cert), "-days", "30",
+             "-subj", f"/CN={host}", "-addext", f"subjectAltName=DNS:{host},IP:127.0.0.1"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+
+    def context(self) -> ssl.SSLContext:
+        """A client context that trusts this certificate (and checks host names)."""
+        return ssl.create_default_context(cafile=str(self.cert))
+
+
+def render_site(
+    ports: list[int], listen: int, *, tls: Certificate | None = None, http_port: int = 0
+) -> str:
+    """``deploy/nginx/reverie.conf`` for a test: the upstreams list ``ports``, the servers
+    listen on 127.0.0.1 only. With ``tls``, the HTTPS server listens on ``listen`` with
+    that certificate, the redirecting HTTP server on ``http_port``, and the redirect
+    keeps the test's port. Without, the HTTPS server's rules are served over plain HTTP on
+    ``listen`` (the tests of the proxying itself) and the redirect is left out."""
+    site = DEPLOY.read_text(encoding="utf-8")
+
+    def servers(block: re.Match[str]) -> str:
+        # The ports change; the shipped parameters (max_fails, ...) stay as they are.
+        params = re.match(r"    server 127\.0\.0\.1:\d+([^\n]*)\n", block.group(0))
+        assert params is not None
+        return "".join(f"    server 127.0.0.1:{p}{params.group(1)}\n" for p in ports)
+
+    site, n = re.subn(r"(    server 127\.0\.0\.1:\d+[^\n]*\n)+", servers, site)
+    # Two upstream blocks list the processes: pages and API, and rooms' sockets.
+    assert n == 2, "the upstream blocks of deploy/nginx/reverie.conf changed shape"
+
+    def edit(old: str, new: str, count: int = 1) -> None:
+        nonlocal site
+        assert site.count(old) == count, f"deploy/nginx/reverie.conf: {old!r} changed"
+        site = site.replace(old, new)
+
+    edit("    listen [::]:80;\n", "")
+    edit("    listen [::]:443 ssl http2;\n", "")
+    redirect = "    return 301 https://$host$request_uri;\n"
+    if tls is not None:
+        edit("listen 80;", f"listen 127.0.0.1:{http_port};")
+        edit("listen 443 ssl http2;", f"listen 127.0.0.1:{listen} ssl http2;")
+        edit("/etc/letsencrypt/live/reverie/fullchain.pem", str(tls.cert))
+        edit("/etc/letsencrypt/live/reverie/privkey.pem", str(tls.key))
+        edit(redirect, f"    return 301 https://$host:{listen}$request_uri;\n")
+    else:
+        edit("listen 443 ssl http2;", f"listen 127.0.0.1:{listen};")
+        # The redirecting server goes: its port would be a second one to find.
+        head, _, rest = site.partition("server {\n    listen 80;\n")
+        assert rest.startswith("    server_name _;\n" + redirect + "}\n"), "the redirect changed"
+        site = head + rest.partition("}\n")[2]
+        site = re.sub(r"(?m)^    ssl_[^\n]*\n", "", site)
+    return site
+
+
 class Nginx:
-    """nginx running ``deploy/nginx/reverie.conf`` in front of ``ports``."""
+    """nginx running ``deploy/nginx/reverie.conf`` in front of ``ports``; over HTTPS with
+    ``tls`` (:attr:`base` is then the https:// one, :attr:`http_base` the redirect)."""
 
-    def __init__(self, folder: Path, ports: list[int]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        ports: list[int],
+        *,
+        tls: Certificate | None = None,
+        edit: Callable[[str], str] | None = None,
+    ) -> None:
+        """``edit``: a change to the rendered site (a test's control experiment)."""
         self.port = free_port()
+        self.http_port = free_port() if tls is not None else self.port
+        self.tls = tls
         self.folder = folder
-        site = DEPLOY.read_text(encoding="utf-8")
-
-        def servers(block: re.Match[str]) -> str:
-            # The ports change; the shipped parameters (max_fails, ...) stay as they are.
-            params = re.match(r"    server 127\.0\.0\.1:\d+([^\n]*)\n", block.group(0))
-            assert params is not None
-            return "".join(f"    server 127.0.0.1:{p}{params.group(1)}\n" for p in ports)
-
-        site, n = re.subn(r"(    server 127\.0\.0\.1:\d+[^\n]*\n)+", servers, site)
-        # Two upstream blocks list the processes: pages and API, and rooms' sockets.
-        assert n == 2, "the upstream blocks of deploy/nginx/reverie.conf changed shape"
-        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        site = render_site(ports, self.port, tls=tls, http_port=self.http_port)
+        if edit is not None:
+            site = edit(site)
         (folder / "reverie.conf").write_text(site, encoding="utf-8")
         temp = "".join(
             f"{kind}_temp_path {folder}/{kind};\n"
@@ -127,7 +197,13 @@ class Nginx:
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        scheme = "https" if self.tls is not None else "http"
+        return f"{scheme}://127.0.0.1:{self.port}"
+
+    @property
+    def http_base(self) -> str:
+        """The plain-HTTP address (with TLS: the server that redirects)."""
+        return f"http://127.0.0.1:{self.http_port}"
 
     def start(self) -> Nginx:
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -137,7 +213,7 @@ class Nginx:
             [binary, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        _wait(f"{self.base}/healthz")
+        _wait(f"{self.base}/healthz", verify=self.tls.context() if self.tls else True)
         return self
 
     def errors(self, text: str) -> int:

@@ -22,7 +22,9 @@ from tools import prepare_tests
 from tools.prepare_tests import NEEDS, prepare
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERYTHING = "chromium fonts-dejavu-core postgresql redis-server nginx-light nodejs npm"
+EVERYTHING = (
+    "chromium fonts-dejavu-core postgresql redis-server nginx-light openssl systemd nodejs npm"
+)
 LINE = "make test needs Debian packages that are missing; as root, run: apt-get install -y "
 
 
@@ -115,7 +117,7 @@ def test_root_installs_what_is_missing_with_services_kept_stopped(
     err = io.StringIO()
     run = prepare_tests._run
     assert prepare(root, bare / "venv-made", True, err, run) == 0
-    wanted = "chromium fonts-dejavu-core postgresql nodejs npm"
+    wanted = "chromium fonts-dejavu-core postgresql openssl systemd nodejs npm"
     assert log.read_text().splitlines() == [
         "update -qq policy=yes",
         f"install -y -qq {wanted} policy=yes",

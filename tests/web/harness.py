@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -109,10 +111,19 @@ class ServerThread:
 
 def create_room(base: str, variant: str, seats: int, **options: object) -> tuple[str, str]:
     """Create a room as host "Host"; returns (code, host token)."""
+    return create_room_over(base, variant, seats, None, options)
+
+
+def create_room_over(
+    base: str, variant: str, seats: int, tls: ssl.SSLContext | None, options: dict[str, object]
+) -> tuple[str, str]:
+    """:func:`create_room` at an https:// ``base`` whose certificate ``tls`` trusts (as
+    for :class:`Client`)."""
     r = httpx.post(
         f"{base}/api/rooms",
         json={"name": "Host", "color": "#e63946", "variant": variant, "seats": seats,
               "options": options},
+        verify=tls or True,
     )  # fmt: skip
     assert r.status_code == 201, r.text
     body = r.json()
@@ -122,12 +133,16 @@ def create_room(base: str, variant: str, seats: int, **options: object) -> tuple
 class Client:
     """A WebSocket client that records every frame it receives."""
 
-    def __init__(self, base: str, code: str, token: str | None = None) -> None:
+    def __init__(
+        self, base: str, code: str, token: str | None = None, *, tls: ssl.SSLContext | None = None
+    ) -> None:
+        """``tls``: for an https:// ``base``, the context that trusts its certificate (the
+        socket then goes over wss://)."""
         self.code = code
-        url = base.replace("http://", "ws://") + f"/ws/{code}"
+        url = re.sub(r"^http", "ws", base) + f"/ws/{code}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(url, open_timeout=5, max_size=2**22)
+            connect(url, open_timeout=5, max_size=2**22, ssl=tls)
         )
         self.acked = 0
         self.frames: list[Frame] = []
@@ -186,8 +201,10 @@ class Client:
         self._stack.close()
 
 
-def join(base: str, code: str, name: str, color: str) -> Client:
-    c = Client(base, code)
+def join(
+    base: str, code: str, name: str, color: str, *, tls: ssl.SSLContext | None = None
+) -> Client:
+    c = Client(base, code, tls=tls)
     reply = c.request({"type": "join", "name": name, "color": color})
     assert reply["type"] == "ack", reply
     assert c.seat is not None or c.until(lambda f: f["type"] == "welcome")

@@ -41,6 +41,29 @@ app = typer.Typer(
 _err = Console(stderr=True)
 
 
+#: What ``serve`` says when phones will reach it over plain HTTP at a network address:
+#: browsers give these only to a secure context (https://, or localhost), and leave
+#: them out without a word on the phone.
+HTTPS_NOTE = (
+    "Phones reach this server over plain HTTP, so their browsers leave out what needs",
+    "HTTPS: keeping the screen awake during a game, installing a room as an app, and",
+    'vibration (in some browsers). Serve it over HTTPS for those: README, "Running it for real".',
+)
+
+
+def https_note(host: str) -> tuple[str, ...]:
+    """The lines ``serve --host HOST`` prints about HTTPS: none when only this machine
+    can open the pages (a loopback address is a secure context, and behind a TLS proxy
+    the process listens there), :data:`HTTPS_NOTE` otherwise.
+
+    >>> https_note("127.0.0.1"), len(https_note("0.0.0.0")), len(https_note("192.168.1.4"))
+    ((), 3, 3)
+    """
+    from reverie.web.qr import is_loopback
+
+    return () if is_loopback(host) else HTTPS_NOTE
+
+
 def _fail(message: str) -> typer.Exit:
     """Print one error line and return the exit to raise (status 2)."""
     print(f"error: {message}", file=sys.stderr)
@@ -252,6 +275,8 @@ def serve(
             _err.print(f"Phones on your network: [bold]http://{lan}:{port}/[/bold]")
         else:
             _err.print("Listening on every address: friends on your network use this machine's IP.")
+    for line in https_note(host):
+        _err.print(line, soft_wrap=True, markup=False, highlight=False)
     _err.print(f"Event log: {redact(settings.store_url)}")
     # Which decks and word lists this server plays: an operator's own folder, the
     # package's copy, or a checkout's.
