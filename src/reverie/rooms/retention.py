@@ -56,7 +56,8 @@ class Retention:
 
     @classmethod
     def days(cls, finished: float, abandoned: float) -> Retention:
-        """The policy for periods given in days (``REVERIE_KEEP_*_DAYS``)."""
+        """The policy for periods given in days (``REVERIE_KEEP_FINISHED_DAYS``,
+        ``REVERIE_KEEP_ABANDONED_DAYS``)."""
         if finished < 0 or abandoned < 0:
             raise ValueError("a retention period cannot be negative (0 keeps rooms for ever)")
         return cls(finished * DAY, abandoned * DAY)
