@@ -37,7 +37,9 @@ typecheck: $(BIN)/.installed
 
 # The tests run in TEST_WORKERS processes (pytest-xdist), each with its own PostgreSQL
 # and Redis (tests/services.py): most of the suite waits on servers, sockets and Chromium.
-unit: $(BIN)/.installed
+# node_modules first: the accessibility tests read axe-core from it, and under `make test`
+# jscheck may be installing it at the same time.
+unit: $(BIN)/.installed $(NODE_MODULES)/.installed
 	$(BIN)/pytest -n $(TEST_WORKERS)
 
 $(NODE_MODULES)/.installed: package.json package-lock.json
@@ -58,9 +60,11 @@ jscheck: $(NODE_MODULES)/.installed
 
 # First what the system lacks: installed as root with apt-get, otherwise named in one line
 # and nothing else runs (tools/prepare_tests.py). No service needs to be running.
+# Then the four checks side by side (the tests mostly wait; lint, mypy and the JS checks
+# fill the gaps), each check's output printed whole when it ends.
 test:
 	$(PYTHON) -m tools.prepare_tests
-	$(MAKE) --no-print-directory lint typecheck jscheck unit
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck jscheck unit
 
 # Run as modules from the repo root: the benchmarks import each other as `benchmarks.*`.
 bench: $(BIN)/.installed

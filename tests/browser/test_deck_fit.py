@@ -8,7 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import ViewportSize, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open
+from tests.browser.conftest import DESKTOP, PHONE, Open, shot
 from tests.pictures import numbered, zip_of
 
 OWNER = "x-deck-owner"
@@ -49,7 +49,7 @@ def test_a_small_deck_says_what_it_allows(
     }[lang]
     expect(alert).to_contain_text(reason)
     expect(alert).not_to_contain_text("not valid")
-    page.screenshot(path=f"/tmp/up/deckfit-refused-{lang}-{viewport['width']}.png")
+    shot(page, f"deckfit-refused-{lang}-{viewport['width']}")
     page.select_option("#create [name=seats]", "4")
     page.click("#create-submit")
     page.wait_for_selector("#lobby:not([hidden]) .lobby-list")
@@ -61,7 +61,7 @@ def test_a_small_deck_says_what_it_allows(
         expect(fit).to_contain_text(text)
     expect(fit).to_have_class("deck-fit warn")  # two rounds: a short game, marked
     fit.scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/up/deckfit-lobby-{lang}-{viewport['width']}.png")
+    shot(page, f"deckfit-lobby-{lang}-{viewport['width']}")
     # A seat more than the deck deals to is refused with the reason, in the lobby too.
     page.select_option("#lobby-options [name=seats]", "5")
     expect(page.locator(".toast-error")).to_contain_text(

@@ -6,17 +6,9 @@ from __future__ import annotations
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Open
+from tests.browser.conftest import DESKTOP, PHONE, Open, shot
 from tests.browser.test_visual import balanced_table, drawer_of_choose
 from tests.browser.ui import add_bots, choose, create_room, join, wait_phase
-
-
-def shot(page: Page, name: str, *, full_page: bool = False) -> None:
-    """A screenshot in artifacts/screenshots/, with time to spare on a busy machine."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    if full_page:
-        page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, timeout=60_000)
 
 
 def _stage_in_view(page: Page) -> None:

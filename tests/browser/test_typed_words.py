@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import ViewportSize, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open
+from tests.browser.conftest import DESKTOP, PHONE, Open, shot
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
@@ -28,7 +28,7 @@ def test_typed_words_are_kept_when_the_room_is_created(
     page.click("#create-submit")
     expect(page.locator(".toast-error")).to_contain_text("Your own words were not kept")
     expect(page.locator(".words-problems")).to_contain_text("at least 10")
-    page.screenshot(path=f"/tmp/up/words-refused-{viewport['width']}.png", full_page=True)
+    shot(page, f"words-refused-{viewport['width']}", full_page=True)
     assert "/r/" not in page.url
     # Enough words, still never saved with the button: created with them.
     words = [f"thing{i}" for i in range(12)]
@@ -39,4 +39,4 @@ def test_typed_words_are_kept_when_the_room_is_created(
     room = room_log(code)  # type: ignore[operator]
     assert room.options.words.startswith("w-")
     expect(page.locator("#lobby-words-summary")).to_contain_text("Objects: 12")
-    page.screenshot(path=f"/tmp/up/words-lobby-{viewport['width']}.png")
+    shot(page, f"words-lobby-{viewport['width']}")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Route, ViewportSize, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open
+from tests.browser.conftest import DESKTOP, PHONE, Open, shot
 from tests.pictures import numbered
 
 HTML_413 = "<html><head><title>413 Request Entity Too Large</title></head></html>"
@@ -90,4 +90,4 @@ def test_each_refusal_is_said_in_the_readers_language(
         expect(item).to_contain_text(text)
         assert "HTTP" not in item.inner_text()
     page.locator("#refused").scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/up/refusals-{lang}-{viewport['width']}.png", full_page=True)
+    shot(page, f"refusals-{lang}-{viewport['width']}", full_page=True)

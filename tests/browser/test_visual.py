@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
+from tests.browser.conftest import DESKTOP, PHONE, TAKE_SCREENSHOTS, Open, Player, shot
 from tests.browser.ui import ROOM_URL, join, wait_phase
 
 #: Squares each category moves.
@@ -242,7 +242,10 @@ def play_word_turn(table: Table, drawer: Player, *, value: int, showcase: bool) 
 
 
 def shots(page: Page, name: str) -> None:
-    """Screenshots of a page at phone and laptop widths (name-375, name-1280)."""
+    """With ``REVERIE_SCREENSHOTS=1``, screenshots of a page at phone and laptop widths
+    (name-375, name-1280); without, nothing (not even the resizing)."""
+    if not TAKE_SCREENSHOTS:
+        return
     size = page.viewport_size
     for width, vp in (("375", PHONE), ("1280", DESKTOP)):
         page.set_viewport_size(vp)

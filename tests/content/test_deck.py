@@ -27,10 +27,10 @@ from reverie.content.decks import (
     list_decks,
     load_deck,
 )
+from tests.browser.conftest import shot
 
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "src" / "reverie" / "web" / "static"
-SCREENSHOTS = REPO / "artifacts" / "screenshots"
 
 
 @pytest.fixture(scope="module", params=[DEFAULT_DECK, FIRST_EDITION])
@@ -221,7 +221,6 @@ def test_every_card_renders_in_chromium(browser: Any, server: str, deck: Deck) -
 @pytest.mark.parametrize("width", [375, 1280])
 def test_deck_browser_page(browser: Any, server: str, default_deck: Deck, width: int) -> None:
     deck = default_deck
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")
     page = ctx.new_page()
     failures = _watch(page)
@@ -240,7 +239,7 @@ def test_deck_browser_page(browser: Any, server: str, default_deck: Deck, width:
     )
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"horizontal scroll at {width}px"
-    page.screenshot(path=str(SCREENSHOTS / f"decks-{width}.png"))
+    shot(page, f"decks-{width}")
     assert not failures, failures
     ctx.close()
 
@@ -270,7 +269,6 @@ def test_the_credits_page_names_every_source_of_the_decks(browser: Any, server: 
     # Openclipart's file paths have no spaces: they must wrap, not widen the page.
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"horizontal scroll of {overflow}px at 375px"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "credits-375.png"), full_page=True)
+    shot(page, "credits-375", full_page=True)
     assert not failures, failures
     page.close()

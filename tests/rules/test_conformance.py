@@ -1,4 +1,4 @@
-"""Random-simulation conformance: thousands of seeded games through every variant.
+"""Random-simulation conformance: about a thousand seeded games through every variant.
 
 After every action: every card of the game is in exactly one place; scores equal the sum
 of the round results; no score below the start; hands within their limit; no view (of
@@ -22,17 +22,25 @@ CONFIGS = [
     for name, v in sorted(VARIANTS.items())
     for players in range(v.min_players, v.max_players + 1)
 ]
-GAMES_PER_CONFIG = 100
+# Measured (docs/benchmarks.md, "The test suite's time"): the 100 games a table played
+# before reached every branch of the rules after 40, and 903 of their 909 after 5; the
+# six late ones were a clock running out before anyone claimed the first turn, which the
+# games with a busy clock below reach at once. 30 games a table with that clock reach all
+# 909, and every kind of round and end (nobody, some or all find the card; a turn skipped;
+# the deck run out; ties of two and three) that the 100 reached over the variants.
+GAMES_PER_CONFIG = 30
+#: The clock's share of moves, game by game: none, now and then, none, often.
+TIMEOUT_RATES = (0.0, 0.04, 0.0, 0.3)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), CONFIGS)
 def test_random_games_keep_every_invariant(variant: str, players: int) -> None:
     for seed in range(GAMES_PER_CONFIG):
-        rate = 0.0 if seed % 2 == 0 else 0.04
-        # Views are checked in every fourth game (they cost more than the rules).
+        rate = TIMEOUT_RATES[seed % len(TIMEOUT_RATES)]
+        # Views are checked in every third game (they cost more than the rules).
         record = play_random_game(
-            variant, players, seed, timeout_rate=rate, check_views=seed % 4 == 0
+            variant, players, seed, timeout_rate=rate, check_views=seed % 3 == 0
         )
         assert record.problems == [], (variant, players, seed)
         assert record.final.phase is Phase.OVER
@@ -40,7 +48,9 @@ def test_random_games_keep_every_invariant(variant: str, players: int) -> None:
 
 
 def test_enough_games_are_played() -> None:
-    assert len(CONFIGS) * GAMES_PER_CONFIG >= 3000
+    """Every table plays games with and without the clock, and with views checked."""
+    assert len(CONFIGS) * GAMES_PER_CONFIG >= 900
+    assert 3 * len(TIMEOUT_RATES) <= GAMES_PER_CONFIG
 
 
 @pytest.mark.slow
