@@ -3,12 +3,14 @@ and the small things around them (live language switch, bot tags, chat refusals)
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import DESKTOP, PHONE, Open, Player, shot
 from tests.browser.playtest import PAGE_TEXT, PROPER
@@ -65,6 +67,20 @@ def _play_until(players: list[Player], done: str, timeout: float = 60.0) -> None
     raise AssertionError(f"never reached {done}")
 
 
+def _comes_into_view(page: Page, selector: str) -> None:
+    """The panel settles in view: a loaded machine may take a few frames to draw and
+    scroll it (a fixed 300 ms once read it mid-way); then :func:`_in_viewport` says where."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            """s => { const b = document.querySelector(s)?.getBoundingClientRect();
+                const bar = document.getElementById('status')?.getBoundingClientRect();
+                return b && b.top >= (bar ? bar.bottom : 0) - 1 && b.top < innerHeight * 0.5; }""",
+            arg=selector,
+            timeout=5_000,
+        )
+    _in_viewport(page, selector)
+
+
 def _in_viewport(page: Page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     assert box, f"{selector} is not drawn"
@@ -109,8 +125,7 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     _play_until([ann, bob], "!!document.querySelector('#reveal-panel')")
     for p in (ann, bob):
         expect(p.page.locator("#reveal-panel")).to_be_visible()
-        p.page.wait_for_timeout(300)
-        _in_viewport(p.page, "#reveal-panel")
+        _comes_into_view(p.page, "#reveal-panel")
     shot(ann.page, "table-reveal-1280")
     shot(bob.page, "table-reveal-375")
     # On the phone the points are in the first screen, as the table far below has them.
@@ -151,7 +166,7 @@ def test_end_screen_chart_and_story(open_player: Open, room_log: Callable[[str],
         # Each line has a point per round and the start.
         pts = p.page.locator("#score-chart .chart-line").first.get_attribute("points") or ""
         assert len(pts.split()) == n + 1
-        _in_viewport(p.page, "#final")
+        _comes_into_view(p.page, "#final")
     # The story tells the clues.
     expect(ann.page.locator("#story .story-clue").first).to_contain_text("Clue")
     # Chart and story say what the server's event log says, round by round.

@@ -1,7 +1,6 @@
-// The Visual Game on the table screen (/r/CODE?table), on paper and online alike: the sand
-// timer big, whose turn it is, the board with its tokens, the teams' tokens, the last turn
-// and the QR code to join. A spectator's view: it never holds the word, and online it
-// shows a turn's drawings only once the turn is over (as every spectator sees them).
+// The Visual Game on paper on the table screen (/r/CODE?table): the sand timer big, whose
+// turn it is, the board with its tokens, the teams' tokens, the last turn and the QR code
+// to join. A spectator's view: it never holds the word.
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
@@ -34,8 +33,8 @@ function phaseLine(g) {
   }
 }
 
-/** @param {Record<string, any>} g @param {boolean} paper */
-function nowView(g, paper) {
+/** @param {Record<string, any>} g */
+function nowView(g) {
   const turn = g.turn;
   return h(
     "div",
@@ -46,8 +45,7 @@ function nowView(g, paper) {
       t("status.turn", { n: turn.number }),
       teamBadge(room(), turn.team),
       turn.category ? h("span", { class: ["tag", "vcat-tag", turn.proverb && "proverb"] }, categoryText(turn.category, turn.proverb)) : null,
-      // On paper the screen sounds the sand timer; online the phones keep the time.
-      paper ? h("span", { class: "vc-sound" }, soundOn() ? null : h("span", { class: "small", id: "sound-hint" }, t("vcompanion.table.sound_hint")), muteButton(rerender)) : null,
+      h("span", { class: "vc-sound" }, soundOn() ? null : h("span", { class: "small", id: "sound-hint" }, t("vcompanion.table.sound_hint")), muteButton(rerender)),
     ),
     h("h1", { class: "table-phase", id: "table-phase" }, phaseLine(g)),
     sandTimer(g, { big: true, id: "table-sand" }),
@@ -71,11 +69,8 @@ function teamsList() {
   );
 }
 
-/**
- * The whole table screen.
- * @param {{paper?: boolean}} [opts] the game is drawn on paper (the companion game)
- */
-export function tableView({ paper = true } = {}) {
+/** The whole table screen. */
+export function tableView() {
   const r = theRoom();
   const g = game();
   if (!g || r.status === "lobby") {
@@ -83,7 +78,7 @@ export function tableView({ paper = true } = {}) {
       "div",
       { class: "table-screen-grid lobby" },
       joinPanel({ big: true }),
-      h("div", { class: "panel" }, h("h2", {}, t("companion.table.waiting_start")), h("p", { class: "muted" }, t(paper ? "vcompanion.table.lobby_hint" : "vtable.lobby_hint")), h("ul", { class: "table-scores" }, r.players.map((p) => h("li", { key: p.seat }, h("span", { class: "dot", style: { background: p.color } }), p.name)))),
+      h("div", { class: "panel" }, h("h2", {}, t("companion.table.waiting_start")), h("p", { class: "muted" }, t("vcompanion.table.lobby_hint")), h("ul", { class: "table-scores" }, r.players.map((p) => h("li", { key: p.seat }, h("span", { class: "dot", style: { background: p.color } }), p.name)))),
     );
   }
   const over = g.phase === "over";
@@ -96,7 +91,7 @@ export function tableView({ paper = true } = {}) {
       { class: "table-col" },
       over
         ? h("div", { class: "panel final big", id: "table-final" }, h("h1", {}, icon("trophy", { size: 32 }), " ", t("vfinal.won", { names: winners.map(teamName).join(", "), n: winners.length })))
-        : nowView(g, paper),
+        : nowView(g),
       lastTurnView(),
       h("div", { class: "panel" }, teamsList()),
     ),

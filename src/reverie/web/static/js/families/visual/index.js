@@ -14,7 +14,6 @@ import { onStateSketches, onDrawFrame, onCanvasFrame } from "./sketches.js";
 import { stageView, onKey, DRAWING } from "./stage.js";
 import { moveTarget } from "./decide.js";
 import { scoresView, boardView, lastTurnView, logView, finalView, noteTurn } from "./panels.js";
-import { tableView } from "../vcompanion/table.js";
 
 /** @param {Event} e */
 const target = (e) => /** @type {Element} */ (e.currentTarget);
@@ -185,5 +184,4 @@ export const visual = defineFamily({
   main,
   side,
   onKey,
-  table: () => tableView({ paper: false }),
 });
