@@ -81,6 +81,37 @@ def _comes_into_view(page: Page, selector: str) -> None:
     _in_viewport(page, selector)
 
 
+def _watch_arrival(page: Page, selector: str) -> None:
+    """Note where ``selector`` stands two frames after it first appears (the page brings
+    it into view in the frame after its render). Read then, not when the test gets to
+    look: on a loaded machine the bots' next move may have come, and with it the stage,
+    which a move of the reader's rightly brings into view instead."""
+    page.evaluate(
+        """s => {
+            const note = () => {
+                const b = document.querySelector(s).getBoundingClientRect();
+                const bar = document.getElementById('status')?.getBoundingClientRect();
+                window.__arrived = { top: b.top, below: bar ? bar.bottom : 0 };
+            };
+            const seen = new MutationObserver(() => {
+                if (!document.querySelector(s)) return;
+                seen.disconnect();
+                requestAnimationFrame(() => requestAnimationFrame(note));
+            });
+            seen.observe(document.body, { childList: true, subtree: true });
+        }""",
+        selector,
+    )
+
+
+def _arrived_in_view(page: Page, selector: str) -> None:
+    page.wait_for_function("() => !!window.__arrived")
+    at = page.evaluate("() => window.__arrived")
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    top, below = at["top"], at["below"]
+    assert below - 1 <= top < height * 0.5, f"{selector} arrived at {top} of {height}"
+
+
 def _in_viewport(page: Page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     assert box, f"{selector} is not drawn"
@@ -121,11 +152,13 @@ def test_reveal_comes_into_view_after_the_vote(open_player: Open) -> None:
     box = ann.page.locator("#clue-text").bounding_box()
     assert box and box["y"] + box["height"] <= DESKTOP["height"], box
     shot(ann.page, "table-clue-1280")
+    for p in (ann, bob):
+        _watch_arrival(p.page, "#reveal-panel")
     # Bob on his phone scrolls down to his hand, as a player does.
     _play_until([ann, bob], "!!document.querySelector('#reveal-panel')")
     for p in (ann, bob):
         expect(p.page.locator("#reveal-panel")).to_be_visible()
-        _comes_into_view(p.page, "#reveal-panel")
+        _arrived_in_view(p.page, "#reveal-panel")
     shot(ann.page, "table-reveal-1280")
     shot(bob.page, "table-reveal-375")
     # On the phone the points are in the first screen, as the table far below has them.
