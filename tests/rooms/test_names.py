@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from reverie.rooms.events import Created, Joined
-from reverie.rooms.state import RoomError, check_new_name, clean_chat, evolve
+from reverie.rooms.state import RoomError, evolve
+from reverie.rooms.texts import check_new_name, clean_chat
 
 
 def room_with(*names: str) -> object:

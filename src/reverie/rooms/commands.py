@@ -39,9 +39,9 @@ from reverie.rooms.state import (
     RoomState,
     check_level,
     game_seed,
-    name_key,
 )
 from reverie.rooms.teams import balanced
+from reverie.rooms.texts import name_key
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
 # A bot at a Russian or Italian table takes a name of the table's language, as a person

@@ -43,7 +43,8 @@ from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import LANGUAGES, RoomError, check_new_name, evolve, hash_token
+from reverie.rooms.state import LANGUAGES, RoomError, evolve, hash_token
+from reverie.rooms.texts import check_new_name
 from reverie.rooms.word_lists import check_word_list
 from reverie.rooms.writer import Writer
 from reverie.store import EventStore, VersionConflict

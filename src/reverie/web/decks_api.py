@@ -48,7 +48,8 @@ from reverie.content.uploads import (
     unpack_zip,
 )
 from reverie.games import Limit
-from reverie.rooms.state import RoomError, clean_chat, hash_token
+from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.texts import clean_chat
 from reverie.store.decks import DeckFull, DeckNotDraft, DeckStore, NewCard, StoredDeck
 from reverie.web.deck_shelf import CUSTOM_PREFIX, DeckShelf, is_custom
 from reverie.web.decoders import Busy, DecoderPool
