@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import PHONE
-from tests.scale.cluster import Certificate, Nginx, Process
+from tests.scale.cluster import TlsSite
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -53,26 +53,9 @@ def spki_hash(cert: Path) -> str:
     return base64.b64encode(hashlib.sha256(key).digest()).decode()
 
 
-class Site:
-    """One ``reverie serve`` process behind the shipped config with TLS."""
-
-    def __init__(self, folder: Path) -> None:
-        self.cert = Certificate(folder, HOST)
-        self.process = Process(folder, f"sqlite:///{folder / 'reverie.db'}", "memory://").start()
-        self.nginx = Nginx(folder, [self.process.port], tls=self.cert).start()
-
-    @property
-    def base(self) -> str:
-        return f"https://{HOST}:{self.nginx.port}"
-
-    def stop(self) -> None:
-        self.nginx.stop()
-        self.process.stop()
-
-
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
+def site(tmp_path: Path) -> Iterator[TlsSite]:
+    s = TlsSite(tmp_path, HOST)
     try:
         yield s
     finally:
@@ -80,7 +63,7 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 
 @pytest.fixture
-def chromium(browser: Browser, site: Site) -> Iterator[Browser]:
+def chromium(browser: Browser, site: TlsSite) -> Iterator[Browser]:
     """A Chromium of its own (the session's has none of these flags): ``reverie.test``
     resolves to this machine, and the test's certificate is trusted."""
     own = browser.browser_type.launch(
@@ -115,7 +98,7 @@ def _open_room(ctx: BrowserContext, url: str, errors: list[str], ready: str) -> 
     return page
 
 
-def test_the_room_page_over_https_is_a_secure_context(site: Site, chromium: Browser) -> None:
+def test_the_room_page_over_https_is_a_secure_context(site: TlsSite, chromium: Browser) -> None:
     r = httpx.post(
         f"https://127.0.0.1:{site.nginx.port}/api/rooms",
         headers={"host": HOST},

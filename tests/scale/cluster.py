@@ -230,6 +230,22 @@ class Nginx:
             self.proc = None
 
 
+class TlsSite:
+    """One ``reverie serve`` process (SQLite) behind the shipped config with TLS, for a
+    host name the test's certificate is made for (resolved to 127.0.0.1 by the client)."""
+
+    def __init__(self, folder: Path, host: str) -> None:
+        self.cert = Certificate(folder, host)
+        self.process = Process(folder, f"sqlite:///{folder / 'reverie.db'}", "memory://").start()
+        self.nginx = Nginx(folder, [self.process.port], tls=self.cert).start()
+        self.tls = self.cert.context()
+        self.base = f"https://{host}:{self.nginx.port}"
+
+    def stop(self) -> None:
+        self.nginx.stop()
+        self.process.stop()
+
+
 @contextlib.contextmanager
 def server_pair(
     folder: Path, database_url: str, bus_url: str, name: str, **options: Any

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.scale.cluster import Certificate, Nginx, Process
+from tests.scale.cluster import Certificate, Nginx, TlsSite
 from tests.web.harness import Client, create_room_over, join, play
 
 pytestmark = pytest.mark.slow
@@ -22,30 +22,16 @@ pytestmark = pytest.mark.slow
 HOST = "reverie.test"
 
 
-class Site:
-    """One ``reverie serve`` process (SQLite) behind the shipped config with TLS."""
-
-    def __init__(self, folder: Path) -> None:
-        self.cert = Certificate(folder, HOST)
-        self.process = Process(folder, f"sqlite:///{folder / 'reverie.db'}", "memory://").start()
-        self.nginx = Nginx(folder, [self.process.port], tls=self.cert).start()
-        self.tls = self.cert.context()
-
-    def stop(self) -> None:
-        self.nginx.stop()
-        self.process.stop()
-
-
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
+def site(tmp_path: Path) -> Iterator[TlsSite]:
+    s = TlsSite(tmp_path, HOST)
     try:
         yield s
     finally:
         s.stop()
 
 
-def test_plain_http_is_sent_to_https(site: Site) -> None:
+def test_plain_http_is_sent_to_https(site: TlsSite) -> None:
     for path in ("/", "/r/ABCDE?table", "/api/rooms"):
         r = httpx.get(f"{site.nginx.http_base}{path}", headers={"host": HOST})
         assert r.status_code == 301
@@ -61,7 +47,7 @@ def test_plain_http_is_sent_to_https(site: Site) -> None:
     assert r.http_version in ("HTTP/1.1", "HTTP/2")
 
 
-def test_a_game_is_played_over_wss(site: Site) -> None:
+def test_a_game_is_played_over_wss(site: TlsSite) -> None:
     base = site.nginx.base
     code, token = create_room_over(base, "dixit", 3, site.tls, {})
     host = Client(base, code, token, tls=site.tls)
@@ -102,7 +88,7 @@ def _only(cert: Certificate, version: ssl.TLSVersion) -> ssl.SSLContext:
     return context
 
 
-def test_tls_1_1_is_refused_and_1_2_and_1_3_are_spoken(site: Site, tmp_path: Path) -> None:
+def test_tls_1_1_is_refused_and_1_2_and_1_3_are_spoken(site: TlsSite, tmp_path: Path) -> None:
     port = site.nginx.port
     assert _handshake(port, _only(site.cert, ssl.TLSVersion.TLSv1_3)) == "TLSv1.3"
     assert _handshake(port, _only(site.cert, ssl.TLSVersion.TLSv1_2)) == "TLSv1.2"
