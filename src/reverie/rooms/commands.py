@@ -25,6 +25,7 @@ from reverie.rooms.events import (
     Chatted,
     HostChanged,
     Left,
+    Listed,
     OptionsSet,
     Reordered,
     RoomEvent,
@@ -126,6 +127,12 @@ class SetOptions(Frame, frozen=True, tag="options"):
     text_filter: str | msgspec.UnsetType = msgspec.UNSET
 
 
+class SetPublic(Frame, frozen=True, tag="public"):
+    """Host: list the table for strangers (public) or keep it link only (private)."""
+
+    public: bool = False
+
+
 class Order(Frame, frozen=True, tag="order"):
     """Host: reorder the seats."""
 
@@ -203,6 +210,7 @@ Command = (
     | Leave
     | Chat
     | SetOptions
+    | SetPublic
     | Order
     | AddBot
     | Kick
@@ -321,6 +329,8 @@ def decide(
         factor = room.time_factor if cmd.time_factor is msgspec.UNSET else cmd.time_factor
         words = room.text_filter if cmd.text_filter is msgspec.UNSET else cmd.text_filter
         return OptionsSet(cmd.options, cmd.seats or room.seats, wait, factor, words)
+    if isinstance(cmd, SetPublic):
+        return Listed(cmd.public)
     if isinstance(cmd, Order):
         return Reordered(cmd.order)
     if isinstance(cmd, AddBot):

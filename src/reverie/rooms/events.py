@@ -50,6 +50,8 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     time_factor: int = 1
     # What the text filter hides (off, mild, strict); logs from before it have none.
     text_filter: str = "mild"
+    # Listed on the open tables page (rooms made by a link are private).
+    public: bool = False
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
@@ -161,6 +163,12 @@ class TeamChosen(msgspec.Struct, frozen=True, tag="team_chosen"):
     team: int | None
 
 
+class Listed(msgspec.Struct, frozen=True, tag="listed"):
+    """The host made the table public (listed for strangers) or private (link only)."""
+
+    public: bool
+
+
 class TeamsSet(msgspec.Struct, frozen=True, tag="teams_set"):
     """The host set the number of teams, and with it every seat's team."""
 
@@ -183,6 +191,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TeamChosen,
     TeamsSet,
     TokenRotated,
+    Listed,
 )
 
 RoomEvent = (
@@ -201,6 +210,7 @@ RoomEvent = (
     | TeamChosen
     | TeamsSet
     | TokenRotated
+    | Listed
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -183,6 +183,7 @@ class RoomService:
         away_seconds: int | None = DEFAULT_AWAY,
         time_factor: int = 1,
         text_filter: str = "mild",
+        public: bool = False,
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token."""
         name = check_new_name(None, name, text_filter)
@@ -214,6 +215,7 @@ class RoomService:
                 away_seconds=away_seconds,
                 time_factor=time_factor,
                 text_filter=text_filter,
+                public=public,
             )
             state = evolve(None, event)  # validates before anything is written
             try:

@@ -68,6 +68,7 @@ def room_info(
         "away_seconds": room.away_seconds,
         "time_factor": room.time_factor,
         "text_filter": room.text_filter,
+        "public": room.public,
         # What the deck allows (seats, rounds), told before the start.
         "deck_fit": family.deck_fit(room, room.seats),
         "you": None if seat is None else {"seat": seat, "host": seat == room.host},

@@ -28,6 +28,7 @@ from reverie.rooms.events import (
     HostChanged,
     Joined,
     Left,
+    Listed,
     OptionsSet,
     Reordered,
     RoomEvent,
@@ -136,6 +137,8 @@ class RoomState:
     time_factor: int = 1
     # What the text filter hides in names, chat, clues and guesses (textfilter.LEVELS).
     text_filter: Level = DEFAULT_LEVEL
+    # Listed on the open tables page for strangers to join (False: link only).
+    public: bool = False
 
     @property
     def family(self) -> AnyFamily:
@@ -283,9 +286,19 @@ def _created(e: Created) -> RoomState:
         away_seconds=_check_away(e.away_seconds),
         time_factor=_check_factor(e.time_factor),
         text_filter=check_filter_level(e.text_filter),
+        public=e.public,
     )
+    _check_public_filter(room)
     family.check_setup(room, room.seats)  # fail early, in the lobby
     return room
+
+
+def _check_public_filter(room: RoomState) -> None:
+    # Strangers meet at a public table: what they write is filtered at least mildly.
+    if room.public and room.text_filter == "off":
+        raise RoomError(
+            "public_filter", "A public table keeps the text filter on (mild or strict)."
+        )
 
 
 MIN_AWAY, MAX_AWAY = 5, 3600
@@ -398,8 +411,15 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             time_factor=_check_factor(e.time_factor),
             text_filter=check_filter_level(e.text_filter),
         )
+        _check_public_filter(new)
         family.check_setup(new, e.seats)
         return new
+    if isinstance(e, Listed):
+        if room.status == "over":
+            raise RoomError("wrong_phase", "The game is over: start a rematch first.")
+        # Listing a table whose filter is off turns it on: the host chose strangers.
+        words: Level = "mild" if e.public and room.text_filter == "off" else room.text_filter
+        return replace(room, public=e.public, text_filter=words)
     if isinstance(e, TeamChosen):
         _in_lobby(room)
         _team_game(room)

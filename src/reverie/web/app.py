@@ -158,6 +158,8 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     time_factor: int = 1
     #: What the text filter hides in names, chat, clues and guesses: off, mild, strict.
     text_filter: str = "mild"
+    #: Listed on the open tables page (a room made for a link stays private).
+    public: bool = False
 
 
 async def create_room(request: Request) -> Response:
@@ -196,6 +198,7 @@ async def create_room(request: Request) -> Response:
             away_seconds=req.away_seconds,
             time_factor=req.time_factor,
             text_filter=req.text_filter,
+            public=req.public,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message, exc.params)
