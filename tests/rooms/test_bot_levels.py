@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from reverie import games
+from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.rooms.commands import AddBot, HandToBot, SetBotLevel, Start, decide
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     BotAdded,
     BotLevelSet,

@@ -9,9 +9,9 @@ import pytest
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
+from reverie.errors import RoomError
 from reverie.rooms import retry, runners
 from reverie.rooms.commands import AddBot, BalanceCmd, Join, SetOptions, Start
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import TIME_FACTORS
 from reverie.rooms.service import RoomService
 from reverie.rooms.snapshot import room_info

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from reverie.errors import RoomError
 from reverie.rooms.events import Created, Joined
-from reverie.rooms.state import RoomError, evolve
+from reverie.rooms.state import evolve
 from reverie.rooms.texts import check_new_name, clean_chat
 
 

@@ -9,12 +9,13 @@ import pytest
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
+from reverie.errors import RoomError
 from reverie.games import family_of
 from reverie.rooms.commands import Chat, Start, TeamCmd, decide
 from reverie.rooms.events import Acted, Chatted, Created, Joined, RoomEvent
 from reverie.rooms.service import RoomService
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot, encode_snapshot
-from reverie.rooms.state import RoomError, RoomState, evolve
+from reverie.rooms.state import RoomState, evolve
 from reverie.rules.association.playouts import random_action as association_move
 from reverie.rules.errors import IllegalAction
 from reverie.rules.visual.playouts import random_action as visual_move

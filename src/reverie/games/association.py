@@ -14,8 +14,8 @@ from reverie.bots.reading import Persona, ready_book
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
 from reverie.content.lexicon import LANGS
+from reverie.errors import RoomError
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
-from reverie.rooms.errors import RoomError
 from reverie.rules.association import (
     VARIANTS,
     GameState,

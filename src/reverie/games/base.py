@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import msgspec
 
 from reverie.content.decks import Deck
-from reverie.rooms.errors import RoomError
+from reverie.errors import RoomError
 
 G = TypeVar("G")  # the family's immutable game state
 A = TypeVar("A")  # the family's action structs (a union)

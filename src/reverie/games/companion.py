@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
-from reverie.rooms.errors import RoomError
 from reverie.rules import companion as rules
 from reverie.rules.association import VARIANTS
 from reverie.rules.companion import playouts

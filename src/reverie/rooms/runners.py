@@ -9,11 +9,12 @@ import logging
 from typing import TYPE_CHECKING
 
 from reverie.bots.thinking import think_seconds
+from reverie.errors import RoomError
 from reverie.rooms.events import Acted, RoomEvent
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.presence import paused
 from reverie.rooms.retry import backoff, write_or_retry
-from reverie.rooms.state import RoomError, RoomState
+from reverie.rooms.state import RoomState
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService

@@ -31,6 +31,7 @@ from typing import Any
 from reverie.bus import Bus
 from reverie.bus.leases import Leases, LocalLeases
 from reverie.content.decks import DEFAULT_DECK, Deck
+from reverie.errors import RoomError
 from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.channels import Channels
 from reverie.rooms.commands import Join, SetOptions, decide
@@ -43,7 +44,7 @@ from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import LANGUAGES, RoomError, evolve, hash_token
+from reverie.rooms.state import LANGUAGES, evolve, hash_token
 from reverie.rooms.texts import check_new_name
 from reverie.rooms.word_lists import check_word_list
 from reverie.rooms.writer import Writer

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from reverie.content.textfilter import DEFAULT_LEVEL, Level
+from reverie.errors import RoomError
 from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     TIME_FACTORS,
@@ -45,7 +45,6 @@ from reverie.rooms.texts import (
 __all__ = [
     "PALETTE",
     "Player",
-    "RoomError",
     "RoomState",
     "evolve",
     "hash_token",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reverie.content.custom_words import SHELF as WORD_SHELF
-from reverie.rooms.state import RoomError
+from reverie.errors import RoomError
 
 #: A stored word list's id (``reverie.web.words_api``).
 WORD_LIST_ID = re.compile(r"^w-[a-z2-7]{26}$")

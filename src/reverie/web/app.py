@@ -26,12 +26,13 @@ from reverie.bus import BusUnavailable, open_bus
 from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
+from reverie.errors import RoomError
 from reverie.games import Limit, all_variants
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.retention import Retention, run_retention
 from reverie.rooms.service import RoomService
-from reverie.rooms.state import PALETTE, RoomError
+from reverie.rooms.state import PALETTE
 from reverie.rooms.visibility import public_facts
 from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore

@@ -47,8 +47,9 @@ from reverie.content.uploads import (
     too_many_pictures,
     unpack_zip,
 )
+from reverie.errors import RoomError
 from reverie.games import Limit
-from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.state import hash_token
 from reverie.rooms.texts import clean_chat
 from reverie.store.decks import DeckFull, DeckNotDraft, DeckStore, NewCard, StoredDeck
 from reverie.web.deck_shelf import CUSTOM_PREFIX, DeckShelf, is_custom

@@ -13,6 +13,7 @@ from msgspec import Meta
 from reverie.content.custom_words import SHELF, WordMode, combine
 from reverie.content.decks import Deck
 from reverie.content.words import load_words
+from reverie.errors import RoomError
 from reverie.games.base import (
     GameCommand,
     GameFamily,
@@ -23,7 +24,6 @@ from reverie.games.base import (
     VariantInfo,
 )
 from reverie.games.visual import canvas
-from reverie.rooms.errors import RoomError
 from reverie.rules.errors import SetupError
 from reverie.rules.visual import (
     Accept,
