@@ -15,8 +15,9 @@ def room_with(*names: str) -> object:
     room = evolve(
         None,
         Created(
-            code="ABCDEF", variant="dixit", seats=6, options={}, deck="default",
-            card_count=84, seed=1, name=names[0], color="#e63946", token_hash="h0", at=0.0,
+            code="ABCDEF", variant="dixit", seats=6, options={},
+            setup={"deck": "default", "card_count": 84},
+            seed=1, name=names[0], color="#e63946", token_hash="h0", at=0.0,
         ),
     )  # fmt: skip
     colors = ["#2a9d8f", "#8338ec", "#457b9d", "#f4a261"]

@@ -23,8 +23,6 @@ def lobby(**options: object) -> tuple[RoomState, list[RoomEvent]]:
             variant="visual",
             seats=4,
             options=dict(options),
-            deck="default",
-            card_count=0,
             seed=12345,
             name="P0",
             color=COLORS[0],

@@ -99,6 +99,7 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
                 "client": self.name,
                 "bots": self.bots_allowed,
                 "bot_levels": list(self.bot_levels),
+                "deck": self.uses_deck,  # the box's cards are on the table
                 "options": options,
                 "companion_of": online.name,
                 "table_screen": True,

@@ -106,10 +106,10 @@ class RoomState:
     code: str
     variant: str
     seats: int
-    # The family's own option and game structs (see ``reverie.games``).
+    # The family's own option, setup and game structs (see ``reverie.games``); the setup
+    # (say, the picture deck) is what the family took for the table when it opened.
     options: Any
-    deck: str
-    card_count: int
+    setup: Any
     seed: int
     created_at: float
     players: tuple[Player, ...]
@@ -271,8 +271,7 @@ def _created(e: Created) -> RoomState:
         variant=e.variant,
         seats=e.seats,
         options=options,
-        deck=e.deck,
-        card_count=e.card_count,
+        setup=family.parse_setup(e.setup or {}),
         seed=e.seed,
         created_at=e.at,
         players=(player,),

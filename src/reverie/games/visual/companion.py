@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from reverie.content.decks import Deck
+from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.games.base import GameCommand, RoomLike, TeamSpec, VariantInfo
 from reverie.games.visual.family import (
@@ -256,8 +256,8 @@ class VisualCompanionFamily(VisualFamily):
         game: GameState,
         seat: int,
         rng: random.Random,
-        deck: Deck | None,
-        lang: str,
+        room: RoomLike[Options],
+        library: Library,
         level: str = "easy",
     ) -> Action | None:
         return None
