@@ -180,7 +180,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-#: How well a bot plays: easy (names a thing on its card), normal, clever (reverie.bots).
+#: How well a bot plays, weakest first; a family offers some of them (``bot_levels``).
 BOT_LEVELS = ("easy", "normal", "clever")
 #: The level of a bot the host adds or that stands in, unless one is asked for.
 DEFAULT_BOT_LEVEL = "normal"
