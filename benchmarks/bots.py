@@ -82,7 +82,7 @@ def play_table(
                 break
             seat = state.round.waiting[0]
             t, cpu = time.perf_counter(), time.thread_time()
-            action = ASSOCIATION.bot_action(state, seat, rng, deck, lang, level)
+            action = ASSOCIATION.bot_move(state, seat, rng, deck, lang, level)
             wall_ms, cpu_ms = (time.perf_counter() - t) * 1000, (time.thread_time() - cpu) * 1000
             stats.move_ms.append(wall_ms)
             stats.move_cpu_ms.append(cpu_ms)

@@ -90,16 +90,16 @@ def test_an_exception_covers_only_its_module(tmp_path: Path) -> None:
     package = _package(
         tmp_path,
         {
-            "games/__init__.py": "from reverie.rooms.errors import RoomError\n",
-            "games/family.py": "from ..rooms import service\n",
-            "rooms/__init__.py": "",
-            "rooms/errors.py": "",
-            "rooms/service.py": "",
+            "web/__init__.py": "from reverie.rules.errors import IllegalAction\n",
+            "web/app.py": "from ..rules import engine\n",
+            "rules/__init__.py": "",
+            "rules/errors.py": "",
+            "rules/engine.py": "",
         },
     )
     problems = layers.violations(layers.imports(package))
-    assert [p.split(":")[0] for p in problems] == ["src/reverie/games/family.py"]
-    assert "reverie.rooms.service" in problems[0]
+    assert [p.split(":")[0] for p in problems] == ["src/reverie/web/app.py"]
+    assert "reverie.rules.engine" in problems[0]
 
 
 def test_a_new_layer_needs_a_row(tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert layers.main([]) == 0
     assert capsys.readouterr().out.endswith(layers.mermaid(layers.imports()))
     assert layers.main(["--text"]) == 0
-    assert "games -> rooms  (only rooms.errors)" in capsys.readouterr().out
+    assert "web -> rules  (only rules.errors" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------- specification

@@ -7,8 +7,7 @@ import sys
 
 import pytest
 
-from reverie.errors import ReverieError
-from reverie.rooms.errors import RoomError
+from reverie.errors import ReverieError, RoomError
 from reverie.rules.association import new_game
 from reverie.rules.errors import IllegalAction, SetupError
 

@@ -70,14 +70,6 @@ ALLOWED: dict[str, frozenset[str]] = {
 #: Imports the table does not allow, tolerated today: (importing layer, imported module
 #: or package) → why. Each is a candidate for a move, not a model to follow.
 EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("games", "reverie.rooms.errors"): (
-        "RoomError, the room layer's refusal, is raised by the families' moves; "
-        "it would sit beside ReverieError in reverie.errors"
-    ),
-    ("rooms", "reverie.bots.thinking"): (
-        "think_seconds paces every bot the room runs (it names no game); the bots "
-        "themselves are reached through the family's bot_action"
-    ),
     ("bus", "reverie.store.base"): (
         "redact() hides a URL's password in log lines; a helper that lives in the store"
     ),

@@ -41,7 +41,7 @@ state = new_game("dixit", ["a", "b", "c", "d"], 7, card_count=deck.count)
 moves = 0
 for _ in range(12):
     seat = state.round.waiting[0]
-    action = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+    action = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, "en", "clever")
     state = apply(state, action).state
     moves += 1
 print(json.dumps({"before": before, "after": blas(), "moves": moves}))

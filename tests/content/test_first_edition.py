@@ -20,6 +20,7 @@ from reverie.content.decks import (
     list_decks,
     load_deck,
 )
+from reverie.content.library import Library
 from reverie.rooms.commands import Start, decide
 from reverie.rooms.events import Acted, Created, Joined, RoomEvent, encode_event
 from reverie.rooms.service import RoomService
@@ -61,8 +62,7 @@ def old_log(seed: int) -> list[RoomEvent]:
             variant="dixit",
             seats=4,
             options={},
-            deck=FIRST_EDITION,
-            card_count=326,
+            setup={"deck": FIRST_EDITION, "card_count": 326},
             seed=seed,
             name="P0",
             color=COLORS[0],
@@ -100,17 +100,17 @@ def test_an_old_room_replays_with_the_first_editions_cards(tmp_path: Path) -> No
         await store.create(code, encode_event(events[0]), 0.0)
         for version, e in enumerate(events[1:], 1):
             await store.append(code, version, encode_event(e), float(version))
-        service = RoomService(store, MemoryBus(), decks, bot_delay=3600)
+        service = RoomService(store, MemoryBus(), Library(decks), bot_delay=3600)
         live = await service.get(code)
         assert live is not None and live.state == expected
-        deck = service.decks[live.state.deck]
+        deck = decks[live.state.setup.deck]
         assert deck.name == FIRST_EDITION and deck.count == 326
         assert _digest(deck) == FIRST_EDITION_DIGEST
         # New rooms get the second edition.
         new, _ = await service.create_room(
             name="Ann", color="#e63946", variant="dixit", seats=3, options={}
         )
-        assert new.state.deck == DEFAULT_DECK != FIRST_EDITION
+        assert new.state.setup.deck == DEFAULT_DECK != FIRST_EDITION
         await service.close()
         await store.close()
 

@@ -36,8 +36,13 @@ class Table:
 
     variant: str
     options: Any
-    card_count: int = 400
+    setup: Any
     lang: str = "en"
+
+
+#: A room's setup as the log records it: a family that plays a picture deck reads it,
+#: the others ignore it.
+SETUP = {"deck": "default", "card_count": 400}
 
 
 def _families() -> Iterator[AnyFamily]:
@@ -70,7 +75,7 @@ def _views(family: AnyFamily, game: Any, seats: Iterable[int | None]) -> dict[in
 
 def _playout(family: AnyFamily, variant: str, seed: int) -> Iterator[Any]:
     """Every state of a seeded random game of ``variant``."""
-    table = Table(variant, family.parse_options({}, "en"))
+    table = Table(variant, family.parse_options({}, "en"), family.parse_setup(SETUP))
     teams = _seating(family, variant)
     names = [f"P{s}" for s in range(len(teams))]
     game = family.new_game(table, names, teams, seed, family.deal(table, seed))

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from reverie.errors import RoomError
 from reverie.games import (
     Admits,
     Audience,
@@ -28,7 +29,6 @@ from reverie.games import (
     VariantInfo,
     seats_only,
 )
-from reverie.rooms.errors import RoomError
 from reverie.rules.errors import IllegalAction
 
 VARIANT = "pebbles"

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from reverie import games
+from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.rooms.commands import AddBot, HandToBot, SetBotLevel, Start, decide
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     BotAdded,
     BotLevelSet,
@@ -27,8 +27,9 @@ def _room(variant: str = "dixit") -> RoomState:
     return evolve(
         None,
         Created(
-            code="ABCDEF", variant=variant, seats=6, options={}, deck="default",
-            card_count=84, seed=1, name="Ann", color="#e63946", token_hash="h0", at=0.0,
+            code="ABCDEF", variant=variant, seats=6, options={},
+            setup={"deck": "default", "card_count": 84},
+            seed=1, name="Ann", color="#e63946", token_hash="h0", at=0.0,
         ),
     )  # fmt: skip
 

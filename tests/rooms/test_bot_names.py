@@ -16,8 +16,9 @@ def _room(lang: str) -> RoomState:
     return evolve(
         None,
         Created(
-            code="ABCDEF", variant="dixit", seats=6, options={}, deck="default",
-            card_count=84, seed=1, name="Ann", color="#e63946", token_hash="h0", at=0.0,
+            code="ABCDEF", variant="dixit", seats=6, options={},
+            setup={"deck": "default", "card_count": 84},
+            seed=1, name="Ann", color="#e63946", token_hash="h0", at=0.0,
             lang=lang,
         ),
     )  # fmt: skip

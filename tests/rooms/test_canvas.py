@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reverie.errors import RoomError
 from reverie.games.visual.canvas import (
     CANVAS,
     FILL_COST,
@@ -25,7 +26,6 @@ from reverie.games.visual.canvas import (
     DrawCmd,
     check_ops,
 )
-from reverie.rooms.errors import RoomError
 
 
 @dataclass

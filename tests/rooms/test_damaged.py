@@ -10,6 +10,7 @@ import pytest
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
+from reverie.content.library import Library
 from reverie.rooms.commands import AddBot
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import RoomService
@@ -20,7 +21,7 @@ from .test_service import run
 
 def _service(db: Path) -> RoomService:
     decks = {d.name: d for d in list_decks()}
-    return RoomService(open_store(f"sqlite:///{db}"), MemoryBus(), decks)
+    return RoomService(open_store(f"sqlite:///{db}"), MemoryBus(), Library(decks))
 
 
 async def _two_rooms(service: RoomService) -> list[str]:

@@ -9,9 +9,10 @@ import pytest
 
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
+from reverie.content.library import Library
+from reverie.errors import RoomError
 from reverie.rooms import retry, runners
 from reverie.rooms.commands import AddBot, BalanceCmd, Join, SetOptions, Start
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import TIME_FACTORS
 from reverie.rooms.service import RoomService
 from reverie.rooms.snapshot import room_info
@@ -67,7 +68,7 @@ class FlakyStore:
 
 def _service(store: EventStore, clock: list[float]) -> RoomService:
     decks = {d.name: d for d in list_decks()}
-    return RoomService(store, MemoryBus(), decks, bot_delay=3600, clock=lambda: clock[0])
+    return RoomService(store, MemoryBus(), Library(decks), bot_delay=3600, clock=lambda: clock[0])
 
 
 def test_a_restart_keeps_the_phase_deadline(tmp_path: Path) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from reverie.errors import RoomError
 from reverie.rooms.events import Created, Joined
-from reverie.rooms.state import RoomError, evolve
+from reverie.rooms.state import evolve
 from reverie.rooms.texts import check_new_name, clean_chat
 
 
@@ -14,8 +15,9 @@ def room_with(*names: str) -> object:
     room = evolve(
         None,
         Created(
-            code="ABCDEF", variant="dixit", seats=6, options={}, deck="default",
-            card_count=84, seed=1, name=names[0], color="#e63946", token_hash="h0", at=0.0,
+            code="ABCDEF", variant="dixit", seats=6, options={},
+            setup={"deck": "default", "card_count": 84},
+            seed=1, name=names[0], color="#e63946", token_hash="h0", at=0.0,
         ),
     )  # fmt: skip
     colors = ["#2a9d8f", "#8338ec", "#457b9d", "#f4a261"]

@@ -8,10 +8,11 @@ import logging
 
 import pytest
 
+from reverie.errors import RoomError
 from reverie.rooms import retry
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.retry import backoff, write_or_retry
-from reverie.rooms.state import RoomError, RoomState
+from reverie.rooms.state import RoomState
 from reverie.store import StoreUnavailable
 from tests.aio import run_async
 
@@ -22,8 +23,7 @@ def _live() -> LiveRoom:
         variant="dixit",
         seats=3,
         options=None,
-        deck="",
-        card_count=0,
+        setup=None,
         seed=1,
         created_at=0.0,
         players=(),

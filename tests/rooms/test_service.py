@@ -12,6 +12,7 @@ from typing import Any
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.content.lexicon import load_lexicon
+from reverie.content.library import Library
 from reverie.rooms.commands import AddBot, HandToBot, Start
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import hash_token
@@ -30,7 +31,7 @@ def _service(db: Path, clock: list[float], bot_delay: float = 0.0) -> RoomServic
     return RoomService(
         open_store(f"sqlite:///{db}"),
         MemoryBus(),
-        decks,
+        Library(decks),
         bot_delay=bot_delay,
         clock=lambda: clock[0],
     )

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 import reverie.games.visual.family as visual_family
+from reverie.errors import RoomError
 from reverie.games.visual import VISUAL
 from reverie.rooms.commands import Chat, Start, TeamCmd, decide
 from reverie.rooms.events import Created, Joined, RoomEvent, Started, decode_event, encode_event
-from reverie.rooms.state import RoomError, RoomState, evolve
+from reverie.rooms.state import RoomState, evolve
 
 COLORS = ["#e63946", "#f4a261", "#2a9d8f", "#457b9d"]
 
@@ -22,8 +23,6 @@ def lobby(**options: object) -> tuple[RoomState, list[RoomEvent]]:
             variant="visual",
             seats=4,
             options=dict(options),
-            deck="default",
-            card_count=0,
             seed=12345,
             name="P0",
             color=COLORS[0],

@@ -10,6 +10,7 @@ from pathlib import Path
 from reverie.bus.leases import RedisLeases
 from reverie.bus.redis import RedisBus
 from reverie.content.decks import list_decks
+from reverie.content.library import Library
 from reverie.rooms.commands import AddBot, Start
 from reverie.rooms.events import Acted
 from reverie.rooms.service import RoomService
@@ -44,7 +45,7 @@ def test_timers_and_bots_run_on_through_a_redis_outage_shorter_than_the_lease(
         store = open_store(f"sqlite:///{db}")
         await store.open()
         decks = {d.name: d for d in list_decks()}
-        service = RoomService(store, bus, decks, bot_delay=0.02, leases=leases)
+        service = RoomService(store, bus, Library(decks), bot_delay=0.02, leases=leases)
         renewals = asyncio.create_task(service.run_leases())
         try:
             # Ann never moves: the clock plays for her (1 s phases); two bots play, and a

@@ -18,6 +18,7 @@ import redis.asyncio as aioredis
 from reverie.bus.base import MemoryBus
 from reverie.bus.leases import MARKER, RedisLeases
 from reverie.content.decks import list_decks
+from reverie.content.library import Library
 from reverie.rooms.commands import AddBot, HandToBot, Start
 from reverie.rooms.retention import (
     DAY,
@@ -94,7 +95,7 @@ async def _rooms(url: str, clock: list[float]) -> dict[str, str]:
     """A finished Dixit game, a lobby left behind and a game given up, all at T0."""
     decks = {d.name: d for d in list_decks()}
     store = open_store(url)
-    playing = RoomService(store, MemoryBus(), decks, bot_delay=0, clock=lambda: clock[0])
+    playing = RoomService(store, MemoryBus(), Library(decks), bot_delay=0, clock=lambda: clock[0])
     live, token = await playing.create_room(
         name="Ann", color="#e63946", variant="dixit", seats=3, options={"target_score": 1}
     )
@@ -110,7 +111,7 @@ async def _rooms(url: str, clock: list[float]) -> dict[str, str]:
     assert live.state.status == "over"
     finished = live.state.code
     await playing.close()
-    idle = RoomService(store, MemoryBus(), decks, bot_delay=3600, clock=lambda: clock[0])
+    idle = RoomService(store, MemoryBus(), Library(decks), bot_delay=3600, clock=lambda: clock[0])
     lobby, _ = await idle.create_room(
         name="Bo", color="#e63946", variant="dixit", seats=3, options={}
     )
@@ -279,7 +280,9 @@ def test_a_server_prunes_by_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
     async def left_behind() -> str:
         decks = {d.name: d for d in list_decks()}
-        service = RoomService(open_store(url), MemoryBus(), decks, clock=lambda: week_ago[0])
+        service = RoomService(
+            open_store(url), MemoryBus(), Library(decks), clock=lambda: week_ago[0]
+        )
         live, _ = await service.create_room(
             name="Bo", color="#e63946", variant="dixit", seats=3, options={}
         )

@@ -108,7 +108,7 @@ def test_a_page_names_versioned_files_and_allows_its_import_map_by_hash(
     assert "'unsafe-inline'" not in page.headers["content-security-policy"].split("script-src")[1]
     # What the scripts fetch first is preloaded: the dictionaries, the room's summary
     # (by the code as the page spells it: upper case), the deck's pictures.
-    deck = server.app.state.service.rooms[code].state.deck
+    deck = server.app.state.service.rooms[code].state.setup.deck
     assert [p.split("?")[0] for p in preloads(html)] == [
         "/static/i18n/en.json",
         "/static/i18n/ru.json",

@@ -105,7 +105,7 @@ def test_kill_and_restart_mid_game(
         [p.name for p in room.players],
         game_seed(room.seed, 0),
         actions,
-        card_count=room.card_count,
+        card_count=room.setup.card_count,
         options=room.options,
     )
     assert again == room.game

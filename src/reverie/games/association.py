@@ -1,6 +1,7 @@
 """The five association variants (Dixit, Imaginarium, Harmony, Pictoric, gallery): the
 rooms' side of :mod:`reverie.rules.association`, with the client frames that are its
-moves (``clue``, ``submit``, ``vote``)."""
+moves (``clue``, ``submit``, ``vote``), the picture deck a room plays (its setup) and the
+bots' pace."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from reverie.bots import clever
 from reverie.bots.encoder import known_missing
 from reverie.bots.reading import Persona, ready_book
 from reverie.bots.simple import choose_action
 from reverie.content.decks import Deck
 from reverie.content.lexicon import LANGS
+from reverie.content.library import Library
+from reverie.errors import RoomError
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
-from reverie.rooms.errors import RoomError
 from reverie.rules.association import (
     VARIANTS,
     GameState,
@@ -42,6 +46,22 @@ _PHASE_SECONDS = {
     Phase.SUBMIT: "card_seconds",
     Phase.VOTE: "vote_seconds",
 }
+#: A person's usual time in seconds (shortest, longest) over each phase's move: a clue
+#: takes longer than a vote.
+_PACE = {
+    Phase.CLUE: (2.5, 6.0),
+    Phase.SUBMIT: (1.2, 3.5),
+    Phase.VOTE: (1.5, 4.0),
+}
+
+
+class PictureDeck(msgspec.Struct, frozen=True):
+    """A room's setup: the picture deck it plays and its number of cards, fixed when the
+    room opens (the rules deal card numbers from the seed, so a replay deals the same
+    cards whatever became of the deck since)."""
+
+    deck: str
+    card_count: int
 
 
 class ClueCmd(GameCommand, frozen=True, tag="clue"):
@@ -70,6 +90,8 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
     action_type = act.Action
     game_type = GameState
     options_type = Options
+    setup_type = PictureDeck
+    uses_deck = True
     commands = (ClueCmd, SubmitCmd, VoteCmd)
     # easy: names a thing on a card; normal and clever read clues (reverie.bots.clever).
     bot_levels = ("easy", "normal", "clever")
@@ -105,6 +127,7 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
                 "board": board,
                 "teams": None,
                 "canvas": None,
+                "deck": self.uses_deck,
                 "bots": self.bots_allowed,
                 "bot_levels": list(self.bot_levels),
                 "restrictions": [r.value for r in Restriction],
@@ -113,12 +136,30 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
             },
         )
 
+    async def prepare(self, choices: Mapping[str, Any], library: Library) -> dict[str, Any]:
+        name = choices.get("deck") or library.default_deck
+        if not isinstance(name, str):
+            raise RoomError("bad_options", "A deck is chosen by its name.")
+        await library.open_deck(name)  # a player's deck: published, not deleted
+        deck = library.decks.get(name)
+        if deck is None:
+            raise RoomError("bad_options", f"There is no deck called {name!r}.")
+        return msgspec.structs.asdict(PictureDeck(name, deck.count))
+
+    async def opened(self, code: str, setup: PictureDeck, library: Library) -> None:
+        await library.deck_played(setup.deck, code)
+
+    def setup_facts(self, room: RoomLike[Options]) -> dict[str, Any]:
+        setup: PictureDeck = room.setup
+        return {"deck": setup.deck}
+
     def deck_fit(self, room: RoomLike[Options], seats: int) -> dict[str, Any] | None:
         v = find_variant(room.variant)
+        cards = room.setup.card_count
         return {
-            "cards": room.card_count,
-            "max_players": most_players(v, room.card_count),
-            "rounds": rounds_with(v, seats, room.card_count),
+            "cards": cards,
+            "max_players": most_players(v, cards),
+            "rounds": rounds_with(v, seats, cards),
         }
 
     # The deck's cards are numbers and the rules shuffle them from the seed: no ``deal``.
@@ -133,7 +174,11 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
     ) -> GameState:
         try:
             return new_game(
-                room.variant, list(names), seed, card_count=room.card_count, options=room.options
+                room.variant,
+                list(names),
+                seed,
+                card_count=room.setup.card_count,
+                options=room.options,
             )
         except SetupError as exc:
             code = "deck_too_small" if exc.code == "deck_too_small" else "bad_options"
@@ -186,7 +231,22 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
             return []
         return [s for s in waiting_for(game) if bots[s]]
 
+    def bot_pace(self, game: GameState) -> tuple[float, float]:
+        return _PACE.get(game.phase, super().bot_pace(game))
+
     def bot_action(
+        self,
+        game: GameState,
+        seat: int,
+        rng: random.Random,
+        room: RoomLike[Options],
+        library: Library,
+        level: str = "easy",
+    ) -> act.Action | None:
+        setup: PictureDeck = room.setup
+        return self.bot_move(game, seat, rng, library.decks.get(setup.deck), room.lang, level)
+
+    def bot_move(
         self,
         game: GameState,
         seat: int,
@@ -195,6 +255,8 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
         lang: str,
         level: str = "easy",
     ) -> act.Action | None:
+        """A bot's move for ``seat`` with ``deck``'s pictures (None: a deck not read yet;
+        the bot then plays as the easy one does) in the table's language ``lang``."""
         seen = view(game, seat)  # all a bot may know of the game, with the public past
         read = lang if lang in LANGS else "en"
         book = None

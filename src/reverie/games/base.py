@@ -1,10 +1,12 @@
 """The seam between the rooms and a family of games.
 
 A family adapts one pure rules package (``reverie.rules.<family>``) to the rooms: it
-says how a room starts a game, which client frames are its moves and which action each
-becomes, how a move changes the game, who sees what (the rules' views, and the audience
-of each side-channel frame), how a phase is timed and how a bot moves. The rooms and web
-layers hold a family only as :class:`GameFamily` and never name a game.
+says what content a room takes when it opens (its ``setup``: the association games'
+picture deck), how a room starts a game, which client frames are its moves and which
+action each becomes, how a move changes the game, who sees what (the rules' views, and
+the audience of each side-channel frame), how a phase is timed and how, and how fast, a
+bot moves. The rooms and web layers hold a family only as :class:`GameFamily` and never
+name a game, a deck or a phase.
 
 Everything most games share has a default here; a family overrides what it needs.
 """
@@ -22,8 +24,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
-from reverie.content.decks import Deck
-from reverie.rooms.errors import RoomError
+from reverie.content.library import Library
+from reverie.errors import RoomError
 
 G = TypeVar("G")  # the family's immutable game state
 A = TypeVar("A")  # the family's action structs (a union)
@@ -31,6 +33,10 @@ Opt = TypeVar("Opt")  # the family's table options struct
 C = TypeVar("C")  # what the family deals from outside the rules at a start
 S = TypeVar("S")  # a side channel's per-turn state
 O_co = TypeVar("O_co", covariant=True)
+
+#: A person's usual time over a move, in seconds (shortest, longest), where the family
+#: says no better (:meth:`GameFamily.bot_pace`).
+DEFAULT_PACE = (1.5, 4.0)
 
 
 # ---------------------------------------------------------------------- client frames
@@ -161,7 +167,7 @@ class RoomLike(Protocol[O_co]):
     @property
     def options(self) -> O_co: ...
     @property
-    def card_count(self) -> int: ...
+    def setup(self) -> Any: ...
     @property
     def lang(self) -> str: ...
 
@@ -230,6 +236,12 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     #: does not say, and its rooms always replay their whole log).
     game_type: ClassVar[Any] = None
     options_type: ClassVar[Any] = None
+    #: The struct of a room's ``setup`` (what :meth:`prepare` chose when the room opened,
+    #: recorded in its ``Created`` event); None: the family's rooms take none.
+    setup_type: ClassVar[Any] = None
+    #: Whether the family's tables play with a picture deck, which the host chooses when
+    #: opening the room: the capability ``deck``.
+    uses_deck: ClassVar[bool] = False
     #: The client frames that are moves of this game.
     commands: ClassVar[tuple[type[GameCommand], ...]] = ()
     #: Side channels (their commands are decoded too).
@@ -266,6 +278,39 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         except msgspec.ValidationError as exc:
             raise RoomError("bad_options", f"Invalid option: {exc}") from None
         return options
+
+    # ------------------------------------------------------------ content
+
+    async def check_content(self, options: Mapping[str, Any], library: Library) -> None:
+        """Refuse table options (as the client sent them) that name content which is not
+        there, reading it meanwhile (the drawing game's own word lists): called when a
+        room opens and when its options change. Raises ``RoomError``."""
+
+    async def prepare(self, choices: Mapping[str, Any], library: Library) -> dict[str, Any]:
+        """The ``setup`` of a room being opened, as its log records it: the content the
+        creator chose (``choices``, say ``{"deck": name}``) checked and loaded from
+        ``library``. Raises ``RoomError``; ``{}`` when the family takes none."""
+        return {}
+
+    async def opened(self, code: str, setup: Any, library: Library) -> None:
+        """Room ``code`` has opened with ``setup`` (the parsed one): note what it plays
+        (a player's deck then outlives its deletion while the room is active)."""
+
+    def parse_setup(self, raw: Mapping[str, Any]) -> Any:
+        """A room's ``setup`` from its log (an older ``Created`` may hold keys the family
+        no longer reads: they are ignored); None for a family without
+        :attr:`setup_type`."""
+        if self.setup_type is None:
+            return None
+        try:
+            return msgspec.convert(raw, self.setup_type)
+        except msgspec.ValidationError as exc:
+            raise RoomError("bad_options", f"Invalid room setup: {exc}") from None
+
+    def setup_facts(self, room: RoomLike[Opt]) -> dict[str, Any]:
+        """What the room's ``state`` frame says of its setup (public facts only, say the
+        ``deck``'s name, whose pictures the client shows); none by default."""
+        return {}
 
     def deck_fit(self, room: RoomLike[Opt], seats: int) -> dict[str, Any] | None:
         """What the room's deck allows, for the lobby to tell before the start:
@@ -371,13 +416,20 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         game: G,
         seat: int,
         rng: random.Random,
-        deck: Deck | None,
-        lang: str,
+        room: RoomLike[Opt],
+        library: Library,
         level: str = "easy",
     ) -> A | None:
-        """A bot's move for ``seat``, or None (``level``: the bot's, see
-        :data:`reverie.rooms.state.BOT_LEVELS`)."""
+        """A bot's move for ``seat``, or None (``room``: the table, its language and its
+        setup; ``library``: the content its setup names; ``level``: the bot's, see
+        :data:`reverie.rooms.state.BOT_LEVELS`). Run in a thread: it may take a while."""
         return None
+
+    def bot_pace(self, game: G) -> tuple[float, float]:
+        """How long a person usually takes over the game's current move, in seconds
+        (shortest, longest): a bot seems to think that long (scaled by the server's
+        ``bot_delay`` and kept within a share of the phase's timer by the rooms)."""
+        return DEFAULT_PACE
 
     # ------------------------------------------------------------ side channels
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.games.base import GameCommand, GameFamily, RoomLike, VariantInfo
-from reverie.rooms.errors import RoomError
 from reverie.rules import companion as rules
 from reverie.rules.association import VARIANTS
 from reverie.rules.companion import playouts
@@ -99,6 +99,7 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
                 "client": self.name,
                 "bots": self.bots_allowed,
                 "bot_levels": list(self.bot_levels),
+                "deck": self.uses_deck,  # the box's cards are on the table
                 "options": options,
                 "companion_of": online.name,
                 "table_screen": True,

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from reverie.bus import BusUnavailable
-from reverie.errors import ReverieError
+from reverie.errors import ReverieError, RoomError
 from reverie.games import Admits, SideChannel, SideCommand
 from reverie.rooms.commands import decoder_for
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.messages import Side, encode_message
-from reverie.rooms.state import RoomError
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService

@@ -16,6 +16,7 @@ from typing import Any, get_args
 import msgspec
 
 from reverie import games
+from reverie.errors import RoomError
 from reverie.games import AnyFamily, Frame, GameCommand, SideCommand, union_of
 from reverie.rooms.events import (
     Acted,
@@ -36,7 +37,6 @@ from reverie.rooms.events import (
 from reverie.rooms.state import (
     DEFAULT_BOT_LEVEL,
     PALETTE,
-    RoomError,
     RoomState,
     check_level,
     game_seed,

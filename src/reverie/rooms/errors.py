@@ -1,12 +1,9 @@
-"""The one error of the room layer."""
+"""The room layer's own error: a room that cannot be opened (its refusal of a command,
+:class:`reverie.errors.RoomError`, is shared with the game families)."""
 
 from __future__ import annotations
 
 from reverie.errors import ReverieError
-
-
-class RoomError(ReverieError):
-    """A room command that cannot be done now; ``code`` for programs, text for people."""
 
 
 class RoomDamaged(ReverieError):

@@ -4,9 +4,9 @@ Events are facts that have been accepted. Folding them in order with
 :func:`reverie.rooms.state.evolve` rebuilds a room exactly, so a restarted server
 resumes every room from its log.
 
-The game's part of an event (``Acted``'s action, ``Started``'s dealt content) is typed by
-the room's game family: a log is decoded with :func:`decoder_for` its family, which the
-first event, ``Created``, names.
+The game's part of an event (``Created``'s setup, ``Acted``'s action, ``Started``'s dealt
+content) is typed by the room's game family: a log is decoded with :func:`decoder_for`
+its family, which the first event, ``Created``, names.
 """
 
 from __future__ import annotations
@@ -32,14 +32,18 @@ TIME_FACTORS = (1, 2, 4)
 
 
 class Created(msgspec.Struct, frozen=True, tag="created"):
-    """A room was opened; the creator sits in seat 0 as host."""
+    """A room was opened; the creator sits in seat 0 as host.
+
+    ``setup``: the content the family took for the table (``GameFamily.prepare``: the
+    association games' picture deck and its size), read by the family. None in a log
+    from before setups, whose ``Created`` held those keys beside its own:
+    :func:`decode_log` moves them into ``setup``.
+    """
 
     code: str
     variant: str
     seats: int
     options: dict[str, Any]
-    deck: str
-    card_count: int
     seed: int
     name: str
     color: str
@@ -52,6 +56,7 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     text_filter: str = "mild"
     # Listed on the open tables page (rooms made by a link are private).
     public: bool = False
+    setup: dict[str, Any] | None = None
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
@@ -214,6 +219,8 @@ RoomEvent = (
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)
+#: The keys of a ``Created`` that are its own (the rest of an older one is the setup).
+_CREATED_KEYS = frozenset({*Created.__struct_fields__, "type"})
 
 
 @cache
@@ -239,6 +246,19 @@ def decode_event(data: bytes, family: AnyFamily) -> RoomEvent:
     return event
 
 
+def decode_created(data: bytes) -> Created:
+    """A log's first event. One written before setups held the family's setup keys
+    (the picture deck's ``deck`` and ``card_count``) beside its own: every key it has
+    that ``Created`` does not know is its setup, so the family reads it as it reads a
+    new one and the room folds as it did."""
+    created = _CREATED.decode(data)
+    if created.setup is not None:
+        return created
+    raw: dict[str, Any] = msgspec.json.decode(data, type=dict[str, Any])
+    setup = {k: v for k, v in raw.items() if k not in _CREATED_KEYS}
+    return msgspec.structs.replace(created, setup=setup)
+
+
 def decode_log(payloads: Iterable[bytes]) -> list[RoomEvent]:
     """A room's whole log: the first event (``Created``) names the family that types the
     rest. Raises ``LookupError`` for a variant no family plays."""
@@ -246,7 +266,7 @@ def decode_log(payloads: Iterable[bytes]) -> list[RoomEvent]:
     family: AnyFamily | None = None
     for data in payloads:
         if family is None:
-            created = _CREATED.decode(data)
+            created = decode_created(data)
             family = games.family_of(created.variant)
             events.append(created)
         else:

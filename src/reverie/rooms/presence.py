@@ -10,12 +10,12 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from reverie.errors import ReverieError
+from reverie.errors import ReverieError, RoomError
 from reverie.rooms.events import BotSeat, HostChanged, RoomEvent
 from reverie.rooms.live import LiveRoom, PresenceBatch
 from reverie.rooms.messages import PresenceSaid
 from reverie.rooms.retry import write_or_retry
-from reverie.rooms.state import RoomError, RoomState, stand_in_level
+from reverie.rooms.state import RoomState, stand_in_level
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from typing import TYPE_CHECKING
 
-from reverie.bots.thinking import think_seconds
+from reverie.errors import RoomError
 from reverie.rooms.events import Acted, RoomEvent
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.presence import paused
 from reverie.rooms.retry import backoff, write_or_retry
-from reverie.rooms.state import RoomError, RoomState
+from reverie.rooms.state import RoomState
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService
@@ -29,6 +30,31 @@ RESUME_TIMER = 10.0
 
 #: A phase's timer is armed for (game, phase version, phase, timer name).
 TimerKey = tuple[int, int, str, str]
+#: At most this share of the phase's timer goes to a bot's thinking.
+TIMER_SHARE = 0.25
+
+
+def think_seconds(
+    scale: float, pace: tuple[float, float], limit: float | None, rng: random.Random
+) -> float:
+    """Seconds a bot seems to think, so that a table of people does not see moves fall
+    at once: a person's ``pace`` over the move (the family's ``bot_pace``) times
+    ``scale`` (the server's ``bot_delay``: 1 is a person's pace, 0 moves at once), at
+    most a quarter of the phase's timer ``limit`` when the table has one.
+
+    >>> think_seconds(0, (2.5, 6.0), None, random.Random(1))
+    0.0
+    >>> 2.5 <= think_seconds(1, (2.5, 6.0), None, random.Random(1)) <= 6.0
+    True
+    >>> think_seconds(1, (1.5, 4.0), 8, random.Random(1)) <= 2.0
+    True
+    """
+    if scale <= 0:
+        return 0.0
+    seconds = scale * rng.uniform(*pace)
+    if limit:
+        seconds = min(seconds, TIMER_SHARE * limit)
+    return seconds
 
 
 def _loop_running() -> bool:
@@ -176,12 +202,11 @@ class Runners:
                     return
                 if not room.players[seat].controlled_by_bot:
                     return
-                deck = svc.decks.get(room.deck)
                 level = room.players[seat].bot_level
                 # In a thread: a clever bot's first move loads its encoder (seconds), and
                 # the event loop serves the other rooms meanwhile.
                 action = await asyncio.to_thread(
-                    room.family.bot_action, room.game, seat, svc.rng, deck, room.lang, level
+                    room.family.bot_action, room.game, seat, svc.rng, room, svc.library, level
                 )
                 # The bot thought in a thread (seconds, the first time): the lease may
                 # have run out meanwhile.
@@ -205,8 +230,12 @@ class Runners:
                 self.schedule_bots(live)
 
     def _think_seconds(self, room: RoomState) -> float:
-        """How long a bot seems to think: ``bot_delay`` times a human pace for the phase,
-        shortened to fit the table's timer."""
-        timer = room.family.timer(room.game) if room.game is not None else None
-        phase, limit = timer if timer else (None, None)
-        return think_seconds(self.service.bot_delay, phase, limit, self.service.rng)
+        """How long a bot seems to think: ``bot_delay`` times a human pace for the move
+        (the family's), shortened to fit the table's timer."""
+        if room.game is None:
+            return 0.0
+        family = room.family
+        timer = family.timer(room.game)
+        limit = timer[1] if timer else None
+        pace = family.bot_pace(room.game)
+        return think_seconds(self.service.bot_delay, pace, limit, self.service.rng)

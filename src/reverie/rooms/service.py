@@ -30,8 +30,9 @@ from typing import Any
 
 from reverie.bus import Bus
 from reverie.bus.leases import Leases, LocalLeases
-from reverie.content.decks import DEFAULT_DECK, Deck
-from reverie.games import Admits, Frame, SideChannel, SideCommand
+from reverie.content.library import Library
+from reverie.errors import RoomError
+from reverie.games import Admits, AnyFamily, Frame, SideChannel, SideCommand, family_of
 from reverie.rooms.channels import Channels
 from reverie.rooms.commands import Join, SetOptions, decide
 from reverie.rooms.errors import RoomDamaged
@@ -43,9 +44,8 @@ from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import LANGUAGES, RoomError, evolve, hash_token
+from reverie.rooms.state import LANGUAGES, evolve, hash_token
 from reverie.rooms.texts import check_new_name
-from reverie.rooms.word_lists import check_word_list
 from reverie.rooms.writer import Writer
 from reverie.store import EventStore, VersionConflict
 
@@ -79,6 +79,13 @@ def normalise_code(code: str) -> str:
     return code.strip().upper()
 
 
+def _family(variant: str) -> AnyFamily:
+    try:
+        return family_of(variant)
+    except LookupError as exc:  # refused as the fold refuses it
+        raise RoomError("bad_options", str(exc)) from None
+
+
 class RoomService:
     """Creates, loads and runs rooms on an event store and a bus."""
 
@@ -86,9 +93,8 @@ class RoomService:
         self,
         store: EventStore,
         bus: Bus,
-        decks: Mapping[str, Deck],
+        library: Library,
         *,
-        default_deck: str = DEFAULT_DECK,
         bot_delay: float = 1.0,
         away_grace: float = AWAY_GRACE,
         snapshot_every: int = SNAPSHOT_EVERY,
@@ -97,8 +103,8 @@ class RoomService:
     ) -> None:
         self.store = store
         self.bus = bus
-        self.decks = decks
-        self.default_deck = default_deck
+        #: The content the families deal from (the rooms only pass it on).
+        self.library = library
         self.bot_delay = bot_delay
         self.away_grace = away_grace
         self.snapshot_every = snapshot_every
@@ -178,23 +184,25 @@ class RoomService:
         variant: str,
         seats: int,
         options: dict[str, Any],
-        deck: str | None = None,
+        choices: Mapping[str, Any] | None = None,
         lang: str = "en",
         away_seconds: int | None = DEFAULT_AWAY,
         time_factor: int = 1,
         text_filter: str = "mild",
         public: bool = False,
     ) -> tuple[LiveRoom, str]:
-        """Open a room with its creator seated as host; returns the room and their token."""
+        """Open a room with its creator seated as host; returns the room and their token.
+
+        ``choices``: the content the creator chose beside the options, which the game's
+        family reads (the association games' ``deck``)."""
         name = check_new_name(None, name, text_filter)
         if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
             raise RoomError(
                 "bad_language", f"The table's language must be one of {', '.join(LANGUAGES)}."
             )
-        await check_word_list(options)
-        deck_name = deck or self.default_deck
-        if deck_name not in self.decks:
-            raise RoomError("bad_options", f"There is no deck called {deck_name!r}.")
+        family = _family(variant)
+        await family.check_content(options, self.library)
+        setup = await family.prepare(choices or {}, self.library)
         token = secrets.token_urlsafe(24)
         now = self.clock()
         for _ in range(20):
@@ -204,8 +212,7 @@ class RoomService:
                 variant=variant,
                 seats=seats,
                 options=options,
-                deck=deck_name,
-                card_count=self.decks[deck_name].count,
+                setup=setup,
                 seed=secrets.randbits(62),
                 name=name,
                 color=color,
@@ -226,7 +233,10 @@ class RoomService:
             await self.bus.watch(code)
             live.leased = await self.leases.take(code)
             self.rooms[code] = live
-            log.info("room %s created: %s, %d seats, deck %s", code, variant, seats, deck_name)
+            facts = family.setup_facts(state)  # "deck reverie2"
+            told = "".join(f", {key} {value}" for key, value in facts.items())
+            log.info("room %s created: %s, %d seats%s", code, variant, seats, told)
+            await family.opened(code, state.setup, self.library)
             return live, token
         raise RuntimeError("could not find a free room code")
 
@@ -352,7 +362,7 @@ class RoomService:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
         or IllegalAction (nothing changes then)."""
         if isinstance(cmd, SetOptions):
-            await check_word_list(cmd.options)
+            await live.state.family.check_content(cmd.options, self.library)
         async with live.lock:
             await self.writer.commit(
                 live,

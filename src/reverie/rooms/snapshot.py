@@ -40,7 +40,8 @@ def room_info(
         # such texts with it, whatever language its own screen is in).
         "lang": room.lang,
         "status": room.status,
-        "deck": room.deck,
+        # What the family took for the table that a client shows (the picture deck).
+        **family.setup_facts(room),
         "seats": room.seats,
         "min_players": v.min_players,
         "max_players": v.max_players,

@@ -17,8 +17,9 @@ from reverie.games import family_of
 from reverie.rooms.state import RoomState
 
 #: Raise when ``RoomState`` or a game state changes shape or meaning: older snapshots
-#: are then ignored rather than misread.
-FORMAT = 1
+#: are then ignored rather than misread. 2: the family's ``setup`` took the place of
+#: ``deck`` and ``card_count``.
+FORMAT = 2
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -56,9 +57,12 @@ def decode_snapshot(data: bytes) -> tuple[RoomState, float]:
         raise UnusableSnapshot(f"the {family.name} family does not name its state types")
     try:
         options = msgspec.convert(room.options, family.options_type, str_keys=True)
+        setup = None
+        if family.setup_type is not None:
+            setup = msgspec.convert(room.setup, family.setup_type, str_keys=True)
         game = None
         if room.game is not None:
             game = msgspec.convert(room.game, family.game_type, str_keys=True)
     except msgspec.ValidationError as exc:
         raise UnusableSnapshot(str(exc)) from None
-    return replace(room, options=options, game=game), snap.phase_started
+    return replace(room, options=options, setup=setup, game=game), snap.phase_started

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from reverie.content.textfilter import DEFAULT_LEVEL, Level
+from reverie.errors import RoomError
 from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import teams as team_rules
-from reverie.rooms.errors import RoomError
 from reverie.rooms.events import (
     DEFAULT_AWAY,
     TIME_FACTORS,
@@ -46,7 +46,6 @@ from reverie.rooms.texts import (
 __all__ = [
     "PALETTE",
     "Player",
-    "RoomError",
     "RoomState",
     "evolve",
     "hash_token",
@@ -108,10 +107,10 @@ class RoomState:
     code: str
     variant: str
     seats: int
-    # The family's own option and game structs (see ``reverie.games``).
+    # The family's own option, setup and game structs (see ``reverie.games``); the setup
+    # (say, the picture deck) is what the family took for the table when it opened.
     options: Any
-    deck: str
-    card_count: int
+    setup: Any
     seed: int
     created_at: float
     players: tuple[Player, ...]
@@ -184,7 +183,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-#: How well a bot plays: easy (names a thing on its card), normal, clever (reverie.bots).
+#: How well a bot plays, weakest first; a family offers some of them (``bot_levels``).
 BOT_LEVELS = ("easy", "normal", "clever")
 #: The level of a bot the host adds or that stands in, unless one is asked for.
 DEFAULT_BOT_LEVEL = "normal"
@@ -275,8 +274,7 @@ def _created(e: Created) -> RoomState:
         variant=e.variant,
         seats=e.seats,
         options=options,
-        deck=e.deck,
-        card_count=e.card_count,
+        setup=family.parse_setup(e.setup or {}),
         seed=e.seed,
         created_at=e.at,
         players=(player,),

@@ -8,7 +8,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from reverie.content.textfilter import DEFAULT_LEVEL, LEVELS, Level, lookalike, word_filter
-from reverie.rooms.errors import RoomError
+from reverie.errors import RoomError
 
 if TYPE_CHECKING:
     from reverie.rooms.state import RoomState
@@ -85,7 +85,7 @@ def check_new_name(room: RoomState | None, name: str, level: str = DEFAULT_LEVEL
     >>> check_new_name(None, "Luna (BOT)")
     Traceback (most recent call last):
     ...
-    reverie.rooms.errors.RoomError: Names ending in "(bot)" are for bots.
+    reverie.errors.RoomError: Names ending in "(bot)" are for bots.
     """
     clean = check_name(unicodedata.normalize("NFC", name))
     if any(unicodedata.category(ch) in REFUSED_CATEGORIES or ch in INVISIBLE for ch in clean):

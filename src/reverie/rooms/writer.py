@@ -9,11 +9,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reverie.bus import BusUnavailable
+from reverie.errors import RoomError
 from reverie.rooms.events import Chatted, RoomEvent, TokenRotated, encode_event
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.messages import Event, Message, encode_message
 from reverie.rooms.snapshots import encode_snapshot
-from reverie.rooms.state import RoomError, RoomState, evolve
+from reverie.rooms.state import RoomState, evolve
 from reverie.rooms.visibility import chat_audience
 from reverie.store import StoreUnavailable, VersionConflict
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
@@ -26,12 +27,14 @@ from reverie.bus import BusUnavailable, open_bus
 from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
+from reverie.content.library import Library
+from reverie.errors import RoomError
 from reverie.games import Limit, all_variants
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
 from reverie.rooms.retention import Retention, run_retention
 from reverie.rooms.service import RoomService
-from reverie.rooms.state import PALETTE, RoomError
+from reverie.rooms.state import PALETTE
 from reverie.rooms.visibility import public_facts
 from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
@@ -184,16 +187,15 @@ async def create_room(request: Request) -> Response:
     if not await _creation_allowed(request):
         return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
-    custom: Decks = request.app.state.custom_decks
     try:
-        await check_room_deck(custom, req.deck)  # a player's deck: published, not deleted
         live, token = await service.create_room(
             name=req.name,
             color=req.color,
             variant=req.variant,
             seats=req.seats,
             options=req.options,
-            deck=req.deck,
+            # The family reads it (a game that plays no deck ignores it).
+            choices={} if req.deck is None else {"deck": req.deck},
             lang=req.lang,
             away_seconds=req.away_seconds,
             time_factor=req.time_factor,
@@ -203,7 +205,6 @@ async def create_room(request: Request) -> Response:
     except RoomError as exc:
         return _error(400, exc.code, exc.message, exc.params)
     code = live.state.code
-    await room_plays(custom, req.deck, code)
     return JSONResponse(
         {"code": code, "token": token, "seat": 0, "url": f"/r/{code}"}, status_code=201
     )
@@ -404,11 +405,16 @@ def create_app(
             pipeliner = getattr(bus, "pipeliner", None)
             leases = RedisLeases(client, bus.process_id, cfg.lease_seconds, pipeliner)
             limits.shared = RedisLimiter(client, pipeliner=pipeliner)
+        library = Library(
+            decks=shelf,
+            default_deck=cfg.default_deck,
+            open_deck=functools.partial(check_room_deck, custom),
+            deck_played=functools.partial(room_plays, custom),
+        )
         service = RoomService(
             store,
             bus,
-            shelf,
-            default_deck=cfg.default_deck,
+            library,
             bot_delay=cfg.bot_delay,
             away_grace=cfg.away_grace,
             # Tests may set their own clock on the app before it starts.

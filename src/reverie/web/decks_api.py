@@ -47,8 +47,9 @@ from reverie.content.uploads import (
     too_many_pictures,
     unpack_zip,
 )
+from reverie.errors import RoomError
 from reverie.games import Limit
-from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.state import hash_token
 from reverie.rooms.texts import clean_chat
 from reverie.store.decks import DeckFull, DeckNotDraft, DeckStore, NewCard, StoredDeck
 from reverie.web.deck_shelf import CUSTOM_PREFIX, DeckShelf, is_custom
@@ -531,7 +532,7 @@ async def run_purger(ctx: Decks, every: float = 600.0) -> None:
             log.warning("deck purge failed; trying again later", exc_info=True)
 
 
-async def check_room_deck(ctx: Decks, name: str | None) -> None:
+async def check_room_deck(ctx: Decks, name: str) -> None:
     """Raise :class:`RoomError` unless a new room may play ``name`` (a player's deck
     must be published and not deleted); loads it for the room service."""
     if not is_custom(name):
@@ -544,7 +545,7 @@ async def check_room_deck(ctx: Decks, name: str | None) -> None:
         raise RoomError("deck_deleted", "Its owner deleted this deck.")
 
 
-async def room_plays(ctx: Decks, name: str | None, code: str) -> None:
+async def room_plays(ctx: Decks, name: str, code: str) -> None:
     """Remember that room ``code`` plays a player's deck (its pictures then outlive a
     deletion while the room is active); a failure only risks an early purge."""
     if not is_custom(name):

@@ -22,7 +22,6 @@ table opens the table screen again.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
@@ -32,7 +31,6 @@ from urllib.parse import quote
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from reverie.games import all_variants
 from reverie.rooms.service import normalise_code
 from reverie.web.assets import page_response
 
@@ -91,22 +89,16 @@ async def room_page(request: Request) -> Response:
 def _first_fetches(request: Request, code: str) -> list[str]:
     """What the room page fetches first, preloaded from its head so that it is there when
     the scripts ask: the room's summary (js/room.js, by the code as shell/app.js spells
-    it), and the list of the deck's pictures where the game shows cards
+    it), and the list of the pictures of the deck the room's family names, if any
     (families/association/cards.js; only for a room in memory: a page load never reads
     the store, so probing codes costs nothing)."""
     fetches = [f"/api/rooms/{code.upper()}"]
     service = getattr(request.app.state, "service", None)
     live = service.rooms.get(normalise_code(code)) if service is not None else None
-    if live is not None and live.state.deck and _shows_cards(live.state.variant):
-        fetches.append(f"/api/decks/{quote(live.state.deck, safe='')}/images")
+    deck = live.state.family.setup_facts(live.state).get("deck") if live is not None else None
+    if isinstance(deck, str) and deck:
+        fetches.append(f"/api/decks/{quote(deck, safe='')}/images")
     return fetches
-
-
-@functools.cache
-def _shows_cards(variant: str) -> bool:
-    return any(
-        v.name == variant and v.capabilities.get("client") == "association" for v in all_variants()
-    )
 
 
 async def room_manifest(request: Request) -> Response:

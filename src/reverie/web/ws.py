@@ -22,11 +22,12 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reverie.content.textfilter import word_filter
+from reverie.errors import RoomError
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
 from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
-from reverie.rooms.state import RoomError, hash_token
+from reverie.rooms.state import hash_token
 from reverie.rooms.texts import clean_chat
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from reverie.errors import RoomError
 from reverie.games.base import (
     EVERYONE,
     Admits,
@@ -29,7 +30,6 @@ from reverie.games.base import (
     SideCommand,
     team_only,
 )
-from reverie.rooms.errors import RoomError
 from reverie.rules.visual import GameState, Phase
 
 WIDTH = 800
@@ -74,7 +74,7 @@ def check_ops(ops: Sequence[Sequence[int]]) -> int:
     15
     >>> check_ops([[0, 99, 0, 1, 1]])
     Traceback (most recent call last):
-    reverie.rooms.errors.RoomError: Bad drawing data: colour 0 to 15.
+    reverie.errors.RoomError: Bad drawing data: colour 0 to 15.
     """
     if not ops:
         raise _bad("no operations")

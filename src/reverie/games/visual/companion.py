@@ -18,7 +18,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from reverie.content.decks import Deck
+from reverie.content.library import Library
+from reverie.errors import RoomError
 from reverie.games.base import GameCommand, RoomLike, TeamSpec, VariantInfo
 from reverie.games.visual.family import (
     MAX_PLAYERS,
@@ -35,7 +36,6 @@ from reverie.games.visual.family import (
 from reverie.games.visual.family import (
     NAME as ONLINE,
 )
-from reverie.rooms.errors import RoomError
 from reverie.rules.errors import SetupError
 from reverie.rules.visual import (
     Action,
@@ -256,8 +256,8 @@ class VisualCompanionFamily(VisualFamily):
         game: GameState,
         seat: int,
         rng: random.Random,
-        deck: Deck | None,
-        lang: str,
+        room: RoomLike[Options],
+        library: Library,
         level: str = "easy",
     ) -> Action | None:
         return None

@@ -4,6 +4,7 @@ client frames that are its moves and its lobby teams (the canvas is in :mod:`.ca
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
@@ -11,8 +12,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from msgspec import Meta
 
 from reverie.content.custom_words import SHELF, WordMode, combine
-from reverie.content.decks import Deck
+from reverie.content.library import Library
 from reverie.content.words import load_words
+from reverie.errors import RoomError
 from reverie.games.base import (
     GameCommand,
     GameFamily,
@@ -23,7 +25,6 @@ from reverie.games.base import (
     VariantInfo,
 )
 from reverie.games.visual import canvas
-from reverie.rooms.errors import RoomError
 from reverie.rules.errors import SetupError
 from reverie.rules.visual import (
     Accept,
@@ -61,6 +62,8 @@ TEAMS = TeamSpec(
 )
 MIN_PLAYERS = TEAMS.min_teams * TEAMS.min_size
 MAX_PLAYERS = 12  # one piece colour each
+#: A stored word list's id (``reverie.web.words_api``).
+WORD_LIST_ID = re.compile(r"^w-[a-z2-7]{26}$")
 #: While these run, the turn's secret is being drawn: its drawers may not chat.
 _DRAWING = frozenset({Phase.THINK, Phase.DRAW})
 
@@ -183,6 +186,7 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
                 "first_storyteller": None,
                 "board": {"name": "visual-track", "length": LAST_SQUARE, "loops": False},
                 "teams": teams,
+                "deck": self.uses_deck,
                 "canvas": {
                     "width": canvas.WIDTH,
                     "height": canvas.HEIGHT,
@@ -205,6 +209,16 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         if "language" not in data and is_language(lang):
             data["language"] = lang  # guesses are normalised in the table's language
         return super().parse_options(data, lang)
+
+    async def check_content(self, options: Mapping[str, Any], library: Library) -> None:
+        # A room that names a list of its own that does not exist would answer "still
+        # being loaded" at every start: refused when the room opens or its options change.
+        list_id = options.get("words")
+        # A malformed id is the options' own check (``bad_options``): no read for it.
+        if isinstance(list_id, str) and WORD_LIST_ID.match(list_id) is None:
+            return
+        if isinstance(list_id, str) and await SHELF.fetch(list_id) is None:
+            raise RoomError("unknown_words", "There is no such word list.")
 
     def check_setup(self, room: RoomLike[Options], players: int) -> None:
         count = max(players, MIN_PLAYERS)
@@ -330,8 +344,8 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         game: GameState,
         seat: int,
         rng: random.Random,
-        deck: Deck | None,
-        lang: str,
+        room: RoomLike[Options],
+        library: Library,
         level: str = "easy",
     ) -> Action | None:
         turn = game.turn

@@ -120,7 +120,8 @@ function createForm() {
     ),
     // The number of seats is worth seeing without opening the options.
     seatsField(v, form.seats, { prefix: "create" }),
-    team ? null : deckField(),
+    // Only a game played with a picture deck offers one (its `deck` capability).
+    v.capabilities.deck ? deckField() : null,
     h(
       "details",
       { class: "options-details", key: v.capabilities.client },
@@ -219,7 +220,7 @@ async function onCreate(ev) {
   try {
     const res = await postJSON("/api/rooms", {
       name, color: form.color, variant: form.variant, seats: form.seats, options: form.options, away_seconds: form.away, lang: lang(),
-      deck: variantInfo(variants, form.variant).capabilities.teams ? null : form.deck,
+      deck: variantInfo(variants, form.variant).capabilities.deck ? form.deck : null,
     });
     saveToken(res.code, res.token);
     location.assign(res.url || `/r/${res.code}`);

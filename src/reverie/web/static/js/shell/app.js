@@ -14,7 +14,7 @@ import { lang } from "../i18n.js";
  *   client: string, story_source: string | null, first_storyteller: string | null,
  *   board: Board | null, teams: Teams | null, canvas: Canvas | null, bots: boolean,
  *   restrictions: string[], categories: Category[] | null, options: string[],
- *   companion_of?: string, table_screen?: boolean, bot_levels?: string[],
+ *   companion_of?: string, table_screen?: boolean, bot_levels?: string[], deck?: boolean,
  * }} Capabilities
  * @typedef {{seat: number, name: string, color: string, host: boolean, bot: boolean,
  *   bot_playing: boolean, bot_level?: string | null, connected: boolean, team?: number | null}} RoomPlayer
