@@ -32,14 +32,22 @@ def _lines(name: str) -> list[bytes]:
     return (OLD_LOGS / f"{name}.jsonl").read_bytes().splitlines()
 
 
+#: Room facts the state frame gained after the fixtures were written, with the value
+#: every old log folds to.
+ADDED_SINCE: dict[str, Any] = {"public": False}
+
+
 def _frames(room: RoomState) -> dict[str, Any]:
     """The frames the fixtures hold, as JSON would read them back; a variant's
     ``capabilities`` (what the client may ask of the game, not of the log) are left out,
-    so that a capability added since does not read as a different fold."""
+    so that a capability added since does not read as a different fold; so is a room
+    fact added since with its old logs' value (a room before listing was private)."""
     frames = state_frames(room, SEATS, connected={0}, spectators=1, deadline=None, now=2000.0)
     out: dict[str, Any] = json.loads(json.dumps({str(k): v for k, v in frames.items()}))
     for frame in out.values():
         frame["room"].pop("capabilities")
+        for key, old in ADDED_SINCE.items():
+            assert frame["room"].pop(key) == old
     return out
 
 
