@@ -5,7 +5,6 @@ family's ``setup`` held them), each with the ``state`` frames its fold gave then
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from reverie.rooms.snapshot import state_frames
 from reverie.rooms.snapshots import decode_snapshot, encode_snapshot
 from reverie.rooms.state import RoomState, evolve
 from reverie.store import open_store
+from tests.aio import run_async
 
 OLD_LOGS = Path(__file__).parent.parent / "data" / "old_logs"
 NAMES = sorted(p.name.removesuffix(".jsonl") for p in OLD_LOGS.glob("*.jsonl"))
@@ -108,4 +108,4 @@ def test_the_service_loads_an_old_room_from_its_store(tmp_path: Path) -> None:
         await service.close()
         await store.close()
 
-    asyncio.run(main())
+    run_async(main())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,12 @@ from reverie.rooms.commands import AddBot, HandToBot, Start
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import hash_token
 from reverie.store import open_store
+from tests.aio import run_async
 
 
 def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run a coroutine on a fresh event loop in its own thread: Playwright's sync API
-    (the session's browser fixture) keeps a running loop in the main thread."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, main()).result()
+    """Run a test's coroutine away from Playwright's loop (tests/aio.py)."""
+    run_async(main())
 
 
 def _service(db: Path, clock: list[float], bot_delay: float = 0.0) -> RoomService:

@@ -5,7 +5,6 @@ picture deck (issue #25, item 2)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
@@ -27,6 +26,7 @@ from reverie.rooms.snapshot import state_frames
 from reverie.rooms.state import RoomState, evolve
 from reverie.rules.association import Phase
 from reverie.store import open_store
+from tests.aio import run_async
 from tests.games import toy
 from tests.games.toy import PEBBLES, VARIANT
 
@@ -71,7 +71,7 @@ def test_a_new_room_logs_its_deck_as_the_familys_setup(tmp_path: Path) -> None:
         await service.close()
         await service.store.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_deck_the_server_does_not_hold_is_refused(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_a_deck_the_server_does_not_hold_is_refused(tmp_path: Path) -> None:
         await service.close()
         await service.store.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_game_without_a_deck_takes_no_setup_and_ignores_a_chosen_deck(
@@ -113,7 +113,7 @@ def test_a_game_without_a_deck_takes_no_setup_and_ignores_a_chosen_deck(
             await service.close()
             await service.store.close()
 
-        asyncio.run(main())
+        run_async(main())
     finally:
         games.unregister(PEBBLES)
 
