@@ -35,6 +35,10 @@ def _lines(name: str) -> list[bytes]:
 #: Room facts the state frame gained after the fixtures were written, with the value
 #: every old log folds to.
 ADDED_SINCE: dict[str, Any] = {"public": False}
+#: A player's facts gained since, with the value old logs fold to (team seats' members).
+PLAYER_ADDED_SINCE: dict[str, Any] = {"members": []}
+#: Table options gained since, in the room's and the game view's options (team seats).
+OPTIONS_ADDED_SINCE: dict[str, Any] = {"team_seats": "off"}
 
 
 def _frames(room: RoomState) -> dict[str, Any]:
@@ -48,6 +52,14 @@ def _frames(room: RoomState) -> dict[str, Any]:
         frame["room"].pop("capabilities")
         for key, old in ADDED_SINCE.items():
             assert frame["room"].pop(key) == old
+        for player in frame["room"]["players"]:
+            for key, old in PLAYER_ADDED_SINCE.items():
+                assert player.pop(key) == old
+        game = frame.get("game") or {}
+        for options in (frame["room"]["options"], game.get("options") or {}):
+            for key, old in OPTIONS_ADDED_SINCE.items():
+                if key in options:  # the games that have the option
+                    assert options.pop(key) == old
     return out
 
 

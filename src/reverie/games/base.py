@@ -386,6 +386,24 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         """The action the room sends when the timer runs out."""
         return None
 
+    def team_seats(self, options: Opt) -> str:
+        """Whether the table takes team seats, several people playing one seat
+        (reverie.rooms.members): "off" (the default: a game without the option), "one"
+        (a member's confirm moves the seat) or "agree" (a second member must agree)."""
+        mode = getattr(options, "team_seats", "off")
+        return mode if isinstance(mode, str) else "off"
+
+    def actor(self, action: A) -> int | None:
+        """The seat that made ``action`` (None: the clock's, or the family does not
+        say); a team seat's pending choices go once it has moved."""
+        seat = getattr(action, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def check_move(self, game: G, action: A) -> None:
+        """Raise as :meth:`apply` would for ``action``, changing nothing (a team seat's
+        confirm that waits for a second member is refused now if the rules would)."""
+        self.apply(game, action)
+
     def check_chat(self, game: G, seat: int) -> None:
         """Raise ``RoomError`` if ``seat`` may not chat now (say, a drawer while the turn
         is drawn)."""

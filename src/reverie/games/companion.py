@@ -84,7 +84,7 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
 
     def variant(self, name: str) -> VariantInfo:
         online = ASSOCIATION.variant(base_variant(name))
-        options = ["first_storyteller", "restrictions", "target_score"]
+        options = ["first_storyteller", "restrictions", "target_score", "team_seats"]
         if not online.capabilities["board"]["loops"]:
             options.append("track_length")
         return VariantInfo(

@@ -18,6 +18,7 @@ import msgspec
 from reverie import games
 from reverie.errors import RoomError
 from reverie.games import AnyFamily, Frame, GameCommand, SideCommand, union_of
+from reverie.rooms import team_moves
 from reverie.rooms.events import (
     Acted,
     BotAdded,
@@ -97,10 +98,11 @@ class Hello(Frame, frozen=True, tag="hello"):
 
 
 class Join(Frame, frozen=True, tag="join"):
-    """Take a free seat in the lobby."""
+    """Take a free seat in the lobby, or (``seat``) join a team seat as a member."""
 
     name: str = ""
     color: str = ""
+    seat: int | None = None
 
 
 class Leave(Frame, frozen=True, tag="leave"):
@@ -108,10 +110,19 @@ class Leave(Frame, frozen=True, tag="leave"):
 
 
 class Chat(Frame, frozen=True, tag="chat"):
-    """Say something in the room chat (``team``: to one's own team only)."""
+    """Say something in the room chat (``team``: to one's own team only; ``own``: to
+    the other members of one's team seat only)."""
 
     text: str = ""
     team: bool = False
+    own: bool = False
+
+
+class Point(Frame, frozen=True, tag="point"):
+    """A team seat's member points at a move for the seat (a move frame without ``id``
+    and ``version``; None: at nothing): the teammates see it, nobody else does."""
+
+    move: dict[str, Any] | None = None
 
 
 class SetOptions(Frame, frozen=True, tag="options"):
@@ -224,6 +235,7 @@ Command = (
     | TeamCmd
     | TeamsCmd
     | BalanceCmd
+    | Point
 )
 
 
@@ -278,6 +290,8 @@ def decide(
     *,
     away: frozenset[int] = frozenset(),
     rng: random.Random | None = None,
+    by: int = 0,
+    present: int = 1,
 ) -> RoomEvent:
     """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
 
@@ -286,7 +300,13 @@ def decide(
     a seat, and while the host is away any seated person may take the host role (it
     returns to them when they come back), so a table is never stuck without someone to
     start, reorder or hand seats to bots.
+
+    ``by``: which member of a team seat asks (0: its first person, or a solo seat's);
+    ``present``: how many of the seat's people have a socket open (a team seat's move
+    may need a second member's agreement, rooms/team_moves.py).
     """
+    if isinstance(cmd, Point):
+        return team_moves.point(room, _seated(seat), by, cmd.move)
     if isinstance(cmd, GameCommand):
         _fresh(room, cmd.version)
         s = _seated(seat)
@@ -300,7 +320,7 @@ def decide(
             if action is None or not room.family.acts_after_end(room.game, action):
                 raise RoomError("wrong_phase", "No game is being played.")
             return Acted(action)
-        return Acted(room.family.action_for(room.game, s, cmd))
+        return team_moves.decide_move(room, s, by, cmd, present)
     if isinstance(cmd, Chat):
         s = _seated(seat)
         if room.game is not None and room.status == "playing":
@@ -308,13 +328,15 @@ def decide(
         team = room.team_of(s) if cmd.team else None
         if cmd.team and team is None:
             raise RoomError("bad_team", "Join a team first to talk to it.")
-        return Chatted(s, cmd.text, now, team)
+        return Chatted(s, cmd.text, now, team, own=cmd.own, member=by)
     if isinstance(cmd, TeamCmd):
         return TeamChosen(_seated(seat), cmd.team)
     if isinstance(cmd, SideCommand):
         raise RoomError("bad_message", "That frame goes to its channel, not the log.")
     if isinstance(cmd, Leave):
-        return Left(_seated(seat))
+        s = _seated(seat)
+        # A team seat's member leaves the seat, which plays on with the others.
+        return Left(s, member=by) if room.players[s].members else Left(s)
     if isinstance(cmd, Reclaim):
         s = _seated(seat)
         if not room.players[s].bot_playing:

@@ -60,11 +60,13 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
-    """A person took a free seat in the lobby."""
+    """A person took a free seat in the lobby, or (``seat``) joined a team seat as one
+    more of its members (rooms/members.py; logs from before team seats have none)."""
 
     name: str
     color: str
     token_hash: str
+    seat: int | None = None
 
 
 class Left(msgspec.Struct, frozen=True, tag="left"):
@@ -72,6 +74,8 @@ class Left(msgspec.Struct, frozen=True, tag="left"):
 
     seat: int
     kicked: bool = False
+    # One member of a team seat left (the seat stays); None: the whole seat.
+    member: int | None = None
 
 
 class BotAdded(msgspec.Struct, frozen=True, tag="bot_added"):
@@ -146,19 +150,37 @@ class BotLevelSet(msgspec.Struct, frozen=True, tag="bot_level_set"):
 
 
 class TokenRotated(msgspec.Struct, frozen=True, tag="token_rotated"):
-    """A player replaced their seat link: the old token no longer opens the seat."""
+    """A player replaced their seat link: the old token no longer opens the seat
+    (``member``: the link of that member of a team seat; 0 is the seat's first)."""
 
     seat: int
     token_hash: str
+    member: int = 0
 
 
 class Chatted(msgspec.Struct, frozen=True, tag="chatted"):
-    """A chat line (``team``: said to that team only)."""
+    """A chat line (``team``: said to that team only; ``own``: said to the members of
+    the speaker's own seat only, a team seat's chat; ``member``: which member of the
+    seat said it, 0 its first)."""
 
     seat: int
     text: str
     at: float
     team: int | None = None
+    own: bool = False
+    member: int = 0
+
+
+class Proposed(msgspec.Struct, frozen=True, tag="proposed"):
+    """A member of a team seat chose a move for the seat (``move``: the move's frame
+    without ``id`` and ``version``; None: the choice is withdrawn). ``firm``: confirmed,
+    waiting for a second member to agree (the table's ``team_seats`` is "agree");
+    otherwise only pointed at, for the teammates to see (rooms/team_moves.py)."""
+
+    seat: int
+    member: int
+    move: dict[str, Any] | None
+    firm: bool = False
 
 
 class TeamChosen(msgspec.Struct, frozen=True, tag="team_chosen"):
@@ -197,6 +219,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TeamsSet,
     TokenRotated,
     Listed,
+    Proposed,
 )
 
 RoomEvent = (
@@ -216,6 +239,7 @@ RoomEvent = (
     | TeamsSet
     | TokenRotated
     | Listed
+    | Proposed
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -9,6 +9,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reverie.rooms.members import tokens
 from reverie.rooms.messages import Message
 from reverie.rooms.state import RoomState
 
@@ -106,11 +107,12 @@ class LiveRoom:
 
     @property
     def connected(self) -> set[int]:
-        """Seats with at least one open connection (in any process)."""
+        """Seats with at least one open connection (in any process); a team seat's of
+        any of its members."""
         return {
             s
             for s, p in enumerate(self.state.players)
-            if p.token_hash is not None and self.sockets(p.token_hash) > 0
+            if any(self.sockets(t) > 0 for t in tokens(p))
         }
 
     def present_tokens(self) -> set[str]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reverie.errors import ReverieError, RoomError
 from reverie.rooms.events import BotSeat, HostChanged, RoomEvent
 from reverie.rooms.live import LiveRoom, PresenceBatch
+from reverie.rooms.members import tokens
 from reverie.rooms.messages import PresenceSaid
 from reverie.rooms.retry import write_or_retry
 from reverie.rooms.state import RoomState, stand_in_level
@@ -51,7 +52,7 @@ def _uncount(live: LiveRoom, token_hash: str | None) -> None:
 def paused(live: LiveRoom) -> bool:
     """Whether every person at the table is gone: bots do not play on alone, and the
     clock stops, until someone is back."""
-    people = [p.token_hash for p in live.state.players if p.token_hash is not None]
+    people = [t for p in live.state.players for t in tokens(p)]
     return bool(people) and not any(live.sockets(t) > 0 for t in people)
 
 
@@ -82,18 +83,25 @@ class Attendance:
 
     def away_seats(self, live: LiveRoom, grace: float | None = None) -> frozenset[int]:
         """Seats of people with no open connection for at least ``grace`` seconds (the
-        server's grace period for handing a seat or the host role by hand)."""
+        server's grace period for handing a seat or the host role by hand). A team
+        seat is away only once every member is: it plays on while one is here."""
         svc = self.service
         wait = svc.away_grace if grace is None else grace
         now = svc.clock()
         away = set()
         for seat, player in enumerate(live.state.players):
-            token = player.token_hash
-            if token is None or live.sockets(token) > 0:
-                continue
-            if now - live.gone_since.get(token, live.loaded_at) >= wait:
+            gone = self._gone_since(live, tokens(player))
+            if gone is not None and now - gone >= wait:
                 away.add(seat)
         return frozenset(away)
+
+    @staticmethod
+    def _gone_since(live: LiveRoom, seat_tokens: list[str]) -> float | None:
+        """Since when all of a seat's people have been gone (None: someone is here, or
+        a bot's seat)."""
+        if not seat_tokens or any(live.sockets(t) > 0 for t in seat_tokens):
+            return None
+        return max(live.gone_since.get(t, live.loaded_at) for t in seat_tokens)
 
     async def update(
         self, live: LiveRoom, change: Callable[[], object], *, tell_others: bool = False
@@ -206,11 +214,8 @@ class Attendance:
         if self._stand_ins(live):
             delay = 0.0
         else:
-            due = [
-                live.gone_since.get(p.token_hash, live.loaded_at) + wait
-                for p in live.state.players
-                if p.token_hash is not None and live.sockets(p.token_hash) == 0
-            ]
+            gone = [self._gone_since(live, tokens(p)) for p in live.state.players]
+            due = [g + wait for g in gone if g is not None]
             later = [d for d in due if d > now]
             if not later:
                 return

@@ -39,6 +39,7 @@ from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY, Created, Joined, TokenRotated, encode_event
 from reverie.rooms.history import History
 from reverie.rooms.live import LiveRoom
+from reverie.rooms.members import member_of, token_at, tokens
 from reverie.rooms.messages import Who
 from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
@@ -338,36 +339,69 @@ class RoomService:
         async with live.lock:
             # Under the lock, and again after a conflict: names are unique.
             await self.writer.commit(
-                live, lambda room: Joined(check_new_name(room, cmd.name), cmd.color, token_hash)
+                live,
+                lambda room: Joined(
+                    check_new_name(room, cmd.name), cmd.color, token_hash, seat=cmd.seat
+                ),
             )
             seat = live.state.seat_of(token_hash)
             self.stats["actions"] += 1
         assert seat is not None
         return seat, token
 
-    async def new_link(self, live: LiveRoom, seat: int | None, sender: int) -> str:
+    async def new_link(
+        self, live: LiveRoom, seat: int | None, sender: int, old_token: str | None = None
+    ) -> str:
         """Give ``seat`` a new token; the old one stops opening the seat, and the other
-        sockets that used it are told (``revoked``) and closed. Returns the new token."""
+        sockets that used it are told (``revoked``) and closed (``old_token``: the token
+        hash the asker used, naming the member of a team seat). Returns the new token."""
         if seat is None:
             raise RoomError("not_seated", "Join the table first; spectators have no link.")
         token = secrets.token_urlsafe(24)
         async with live.lock:
-            old = live.state.players[seat].token_hash
-            await self.writer.commit(live, lambda room: TokenRotated(seat, hash_token(token)))
+            member = self.member_for(live, seat, old_token)
+            old = token_at(live.state.players[seat], member)
+            await self.writer.commit(
+                live, lambda room: TokenRotated(seat, hash_token(token), member=member)
+            )
             self.stats["actions"] += 1
         self.bus.deliver(live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender})
         return token
 
-    async def command(self, live: LiveRoom, seat: int | None, cmd: Frame) -> int:
+    def member_for(self, live: LiveRoom, seat: int | None, token_hash: str | None) -> int:
+        """Which member of ``seat`` holds ``token_hash`` (0: the seat's first person, a
+        solo seat's, or a token not found)."""
+        if seat is None or token_hash is None:
+            return 0
+        found = member_of(live.state, token_hash)
+        return found[1] if found is not None and found[0] == seat else 0
+
+    def present_members(self, live: LiveRoom, seat: int | None) -> int:
+        """How many of a seat's people have a socket open, in any process."""
+        if seat is None or not 0 <= seat < len(live.state.players):
+            return 0
+        return sum(1 for t in tokens(live.state.players[seat]) if live.sockets(t) > 0)
+
+    async def command(
+        self, live: LiveRoom, seat: int | None, cmd: Frame, *, by: str | None = None
+    ) -> int:
         """Do what ``seat`` asks; returns the room version after it, or raises RoomError
-        or IllegalAction (nothing changes then)."""
+        or IllegalAction (nothing changes then). ``by``: the token hash of the member of
+        a team seat who asks (None: the seat's first person)."""
         if isinstance(cmd, SetOptions):
             await live.state.family.check_content(cmd.options, self.library)
         async with live.lock:
             await self.writer.commit(
                 live,
                 lambda room: decide(
-                    room, seat, cmd, self.clock(), away=self.presence.away_seats(live), rng=self.rng
+                    room,
+                    seat,
+                    cmd,
+                    self.clock(),
+                    away=self.presence.away_seats(live),
+                    rng=self.rng,
+                    by=self.member_for(live, seat, by),
+                    present=self.present_members(live, seat),
                 ),
             )
             self.stats["actions"] += 1

@@ -12,7 +12,9 @@ from typing import Any
 import msgspec
 
 from reverie.rooms.live import LiveRoom
+from reverie.rooms.members import facts
 from reverie.rooms.state import RoomState
+from reverie.rooms.team_moves import seat_view
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -25,8 +27,10 @@ def room_info(
     spectators: int,
     deadline: float | None,
     now: float,
+    present: set[str] | frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """The public facts of a room, with ``you`` for the given seat."""
+    """The public facts of a room, with ``you`` for the given seat (``present``: the
+    seat tokens with a socket open, to tell which members of a team seat are here)."""
     family = room.family
     v = family.variant(room.variant)
     o = room.options
@@ -58,6 +62,8 @@ def room_info(
                 "bot_level": p.bot_level if p.controlled_by_bot else None,
                 "connected": p.bot or s in connected,
                 "team": p.team,
+                # A team seat's other members: names and presence, nothing of its secrets.
+                "members": facts(p, set(present)),
             }
             for s, p in enumerate(room.players)
         ],
@@ -90,18 +96,29 @@ def state_frames(
     spectators: int,
     deadline: float | None,
     now: float,
+    present: set[str] | frozenset[str] = frozenset(),
 ) -> dict[int | None, dict[str, Any]]:
     """The ``state`` frame of each seat in ``seats`` (None: spectators), built together:
-    the public parts of the room and of the game view are computed once per change."""
+    the public parts of the room and of the game view are computed once per change. A
+    team seat's frame (which all its members receive) also holds its members' current
+    choices (``you.proposals``), which no other frame does."""
     games = room.family.views(room.game, seats) if room.game is not None else {}
     public = room_info(
-        room, None, connected=connected, spectators=spectators, deadline=deadline, now=now
+        room,
+        None,
+        connected=connected,
+        spectators=spectators,
+        deadline=deadline,
+        now=now,
+        present=present,
     )
     frames = {}
     for seat in seats:
         info = dict(public)
         if seat is not None:
             info["you"] = {"seat": seat, "host": seat == room.host}
+            if 0 <= seat < len(room.players) and room.players[seat].members:
+                info["you"]["proposals"] = seat_view(room, seat)
         frames[seat] = {
             "type": "state",
             "version": room.version,
@@ -133,6 +150,7 @@ def state_json(live: LiveRoom, seat: int | None, now: float) -> bytes:
             spectators=live.all_spectators,
             deadline=live.deadline,
             now=now,
+            present=live.present_tokens(),
         )
         for s, frame in built.items():
             live.frames[s] = _ENCODER.encode(frame)

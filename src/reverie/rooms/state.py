@@ -15,6 +15,8 @@ from typing import Any, Literal
 from reverie.content.textfilter import DEFAULT_LEVEL, Level
 from reverie.errors import RoomError
 from reverie.games import AnyFamily, TeamSpec, family_of
+from reverie.rooms import members as team_seats
+from reverie.rooms import team_moves
 from reverie.rooms import teams as team_rules
 from reverie.rooms.events import (
     DEFAULT_AWAY,
@@ -30,6 +32,7 @@ from reverie.rooms.events import (
     Left,
     Listed,
     OptionsSet,
+    Proposed,
     Reordered,
     RoomEvent,
     Started,
@@ -82,6 +85,8 @@ class Player:
     bot_playing: bool = False
     team: int | None = None  # team games only
     bot_level: str = "easy"  # how well the bot playing this seat plays (BOT_LEVELS)
+    # The others who play this seat as a team (rooms/members.py); () for one person.
+    members: tuple[team_seats.Member, ...] = ()
 
     @property
     def controlled_by_bot(self) -> bool:
@@ -98,6 +103,7 @@ class ChatLine:
     text: str
     at: float
     team: int | None = None  # said to this team only
+    own: bool = False  # said to the members of the speaker's seat only (a team seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +144,8 @@ class RoomState:
     text_filter: Level = DEFAULT_LEVEL
     # Listed on the open tables page for strangers to join (False: link only).
     public: bool = False
+    # Team seats' members' choices in the current phase (rooms/team_moves.py).
+    proposals: tuple[team_moves.Proposal, ...] = ()
 
     @property
     def family(self) -> AnyFamily:
@@ -171,11 +179,16 @@ class RoomState:
         return frozenset({self.host}) if spec is not None and spec.host_aside else frozenset()
 
     def seat_of(self, token_hash: str) -> int | None:
-        """The seat holding this token, if any."""
+        """The seat holding this token, if any (a team seat's member's too)."""
         for seat, p in enumerate(self.players):
             if p.token_hash == token_hash:
                 return seat
-        return None
+        found = team_seats.member_of(self, token_hash) if self.family_has_members() else None
+        return None if found is None else found[0]
+
+    def family_has_members(self) -> bool:
+        """Whether some seat has members (a quick test before a slower search)."""
+        return any(p.members for p in self.players)
 
 
 def hash_token(token: str) -> str:
@@ -258,6 +271,8 @@ def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
     if room is None:
         raise RoomError("unknown_room", "This room does not exist.")
     new = _apply(room, event)
+    actor = room.family.actor(event.action) if isinstance(event, Acted) else None
+    new = team_moves.after_move(room, new, actor)
     version = room.version + 1
     phase_version = version if new.phase_key() != room.phase_key() else room.phase_version
     return replace(new, version=version, phase_version=phase_version)
@@ -356,8 +371,13 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             raise RoomError("bad_message", f"Chat lines are 1 to {MAX_CHAT} characters.")
         if e.team is not None and e.team != player.team:
             raise RoomError("bad_team", "You can only talk to your own team.")
-        line = ChatLine(e.seat, player.name, text, e.at, e.team)
+        if e.own and not player.members:
+            raise RoomError("bad_team", "Only a team seat has a chat of its own.")
+        name = team_seats.name_of(player, e.member)
+        line = ChatLine(e.seat, name, text, e.at, e.team, e.own)
         return replace(room, chat=(*room.chat, line)[-CHAT_KEPT:])
+    if isinstance(e, Joined) and e.seat is not None:
+        return team_seats.join_seat(room, e.seat, check_name(e.name), e.token_hash)
     if isinstance(e, Joined):
         _in_lobby(room)
         if len(room.players) >= room.seats:
@@ -373,6 +393,9 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         name, color, level = check_name(e.name), check_color(room, e.color), check_level(e.level)
         bot = Player(name, color, None, bot=True, bot_level=level)
         return replace(room, players=(*room.players, bot))
+    if isinstance(e, Left) and e.member is not None:
+        _seat(room, e.seat)
+        return team_seats.leave_seat(room, e.seat, e.member)
     if isinstance(e, Left):
         _in_lobby(room)
         _seat(room, e.seat)
@@ -493,7 +516,10 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         if player.token_hash is None:
             raise RoomError("bad_message", "A bot has no link.")
         seated = list(room.players)
-        seated[e.seat] = replace(player, token_hash=e.token_hash)
-        home = e.token_hash if room.home_host == player.token_hash else room.home_host
+        seated[e.seat] = team_seats.rotate(player, e.member, e.token_hash)
+        old = team_seats.token_at(player, e.member)
+        home = e.token_hash if room.home_host == old else room.home_host
         return replace(room, players=tuple(seated), home_host=home)
+    if isinstance(e, Proposed):
+        return team_moves.apply_proposed(room, e)
     raise RoomError("bad_message", "Unknown event.")

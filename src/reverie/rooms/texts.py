@@ -11,7 +11,7 @@ from reverie.content.textfilter import DEFAULT_LEVEL, LEVELS, Level, lookalike, 
 from reverie.errors import RoomError
 
 if TYPE_CHECKING:
-    from reverie.rooms.state import RoomState
+    from reverie.rooms.state import Player, RoomState
 
 MAX_NAME = 24
 MAX_CHAT = 300
@@ -95,15 +95,21 @@ def check_new_name(room: RoomState | None, name: str, level: str = DEFAULT_LEVEL
     key = name_key(clean)
     if BOT_MARK in key:
         raise RoomError("bad_name", f'Names ending in "{BOT_MARK}" are for bots.')
-    if room is not None and any(name_key(p.name) == key for p in room.players):
+    taken = [] if room is None else [n for p in room.players for n in _names(p)]
+    if any(name_key(n) == key for n in taken):
         raise RoomError("name_taken", "Someone at the table already has that name.")
     if not word_filter().allows(clean, room.text_filter if room else check_filter_level(level)):
         raise RoomError("name_not_allowed", "That name is not allowed here; choose another.")
-    if room is not None and lookalike(clean, (p.name for p in room.players)) is not None:
+    if room is not None and lookalike(clean, taken) is not None:
         raise RoomError(
             "name_lookalike", "That name looks just like the name of someone at the table."
         )
     return clean
+
+
+def _names(player: Player) -> list[str]:
+    """The names of everyone who plays a seat (a team seat's members too)."""
+    return [player.name, *(m.name for m in player.members)]
 
 
 _ZWJ = "\u200d"

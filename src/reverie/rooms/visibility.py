@@ -12,15 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from reverie.games import EVERYONE, Audience, team_only
+from reverie.games import EVERYONE, Audience, seats_only, team_only
 
 if TYPE_CHECKING:
     from reverie.rooms.service import LiveRoom, RoomService
     from reverie.rooms.state import RoomState
 
 
-def chat_audience(team: int | None) -> Audience:
-    """Who reads a chat line: everyone, or the members of the team it was said to."""
+def chat_audience(team: int | None, own: bool = False, seat: int = -1) -> Audience:
+    """Who reads a chat line: everyone, the members of the team it was said to, or
+    (``own``) the members of the team seat ``seat`` whose chat it is."""
+    if own:
+        return seats_only(seat)
     return EVERYONE if team is None else team_only(team)
 
 
@@ -78,7 +81,14 @@ class Visibility:
     def chat_history(self) -> list[dict[str, Any]]:
         """The room's kept chat lines this connection may read."""
         return [
-            {"seat": c.seat, "name": c.name, "text": c.text, "at": int(c.at * 1000), "team": c.team}
+            {
+                "seat": c.seat,
+                "name": c.name,
+                "text": c.text,
+                "at": int(c.at * 1000),
+                "team": c.team,
+                "own": c.own,
+            }
             for c in self.live.state.chat
-            if self.admits(chat_audience(c.team))
+            if self.admits(chat_audience(c.team, c.own, c.seat))
         ]

@@ -12,6 +12,7 @@ from reverie.bus import BusUnavailable
 from reverie.errors import RoomError
 from reverie.rooms.events import Chatted, RoomEvent, TokenRotated, encode_event
 from reverie.rooms.live import LiveRoom
+from reverie.rooms.members import token_at
 from reverie.rooms.messages import Event, Message, encode_message
 from reverie.rooms.snapshots import encode_snapshot
 from reverie.rooms.state import RoomState, evolve
@@ -98,19 +99,20 @@ class Writer:
                 code,
                 {
                     "kind": "chat",
-                    "audience": chat_audience(line.team),
+                    "audience": chat_audience(line.team, line.own, line.seat),
                     "message": {
                         "seat": line.seat,
                         "name": line.name,
                         "text": line.text,
                         "at": int(line.at * 1000),
                         "team": line.team,
+                        "own": line.own,
                     },
                 },
             )
         elif isinstance(event, TokenRotated) and not local:
             # Sockets here that used the old link close (the writer told its own).
-            old = before.players[event.seat].token_hash
+            old = token_at(before.players[event.seat], event.member)
             bus.deliver(code, {"kind": "revoked", "token_hash": old, "sender": None})
 
     def changed(self, live: LiveRoom) -> None:

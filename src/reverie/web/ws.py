@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from reverie.content.textfilter import word_filter
 from reverie.errors import RoomError
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
-from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, decoder_for
+from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, Point, decoder_for
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import hash_token
@@ -318,18 +318,18 @@ class Connection:
         if isinstance(cmd, Join):
             if self.seat is not None:
                 raise RoomError("bad_message", "You already have a seat at this table.")
-            seat, token = await self.service.join(self.live, cmd)
+            _seat, token = await self.service.join(self.live, cmd)
             await self.move_presence(hash_token(token))
-            self.send({"type": "welcome", "token": token, "seat": seat})
+            self.send(self.welcome(token))
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             # The view as this seat, after the ack: the state sent while the presence
             # was being followed up may have gone out before it.
             self.dirty = True
             return
         if isinstance(cmd, NewLink):
-            token = await self.service.new_link(self.live, self.seat, id(self))
+            token = await self.service.new_link(self.live, self.seat, id(self), self.token_hash)
             await self.move_presence(hash_token(token))
-            self.send({"type": "welcome", "token": token, "seat": self.seat})
+            self.send(self.welcome(token))
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             self.dirty = True  # as for a join
             return
@@ -342,18 +342,30 @@ class Connection:
             # masked where it is said, like the cleaning above.
             level = self.live.state.text_filter
             cmd = msgspec.structs.replace(cmd, text=word_filter().mask(text, level))
+        if isinstance(cmd, Point) and cmd.move is not None:
+            # A clue a teammate would tell is read by the others in the seat: masked too.
+            said = cmd.move.get("text")
+            if isinstance(said, str):
+                masked = word_filter().mask(said, self.live.state.text_filter)
+                cmd = msgspec.structs.replace(cmd, move={**cmd.move, "text": masked})
         if isinstance(cmd, SideCommand):
             await self.service.side(self.live, self.seat, cmd, id(self))
             if cmd.id is not None:
                 self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             return
         started = time.perf_counter()
-        version = await self.service.command(self.live, self.seat, cmd)
+        version = await self.service.command(self.live, self.seat, cmd, by=self.token_hash)
         if self.metrics is not None:
             self.metrics.fanout.observe(time.perf_counter() - started)
         if self.counted is not None and self.seat is None:  # left the table: watches now
             await self.move_presence(None)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
+
+    def welcome(self, token: str) -> dict[str, Any]:
+        """The ``welcome`` frame: the seat link, the seat, and (a team seat) which of
+        its members this socket is."""
+        member = self.service.member_for(self.live, self.seat, hash_token(token))
+        return {"type": "welcome", "token": token, "seat": self.seat, "member": member}
 
     async def move_presence(self, token_hash: str | None) -> None:
         """Count this socket under ``token_hash`` (None: a spectator) instead of what it
@@ -450,7 +462,7 @@ async def room_socket(ws: WebSocket) -> None:
     conn.counted, conn.is_counted = conn.token_hash, True
     await service.connect(live, conn.counted)
     if conn.seat is not None and hello.token:
-        conn.send({"type": "welcome", "token": hello.token, "seat": conn.seat})
+        conn.send(conn.welcome(hello.token))
     history = conn.visibility.chat_history()
     if history:
         conn.send({"type": "chat", "messages": history})

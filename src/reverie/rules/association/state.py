@@ -62,6 +62,10 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     clue_seconds: Seconds | None = None
     card_seconds: Seconds | None = None
     vote_seconds: Seconds | None = None
+    # Team seats (several people playing one seat, each from their own device): "off",
+    # "one" (a member's confirm moves the seat) or "agree" (a second member must agree).
+    # The rooms read it (reverie.rooms.members); to the rules a team seat is one player.
+    team_seats: Literal["off", "one", "agree"] = "off"
 
 
 class Round(msgspec.Struct, frozen=True):

@@ -1,0 +1,135 @@
+"""Team seats: one seat of the game played by several people, each with a link of
+their own (issue #27; the rule book's "the players may split into teams, and each team
+plays each turn as one player").
+
+A seat's first person is its player (``Player.name``, ``Player.token_hash``); the
+others who joined the seat are its ``members`` (:class:`Member`). Member number 0 is
+the first person, ``k`` is ``members[k - 1]``. Every member's connection resolves to
+the seat (``RoomState.seat_of``), so the seat's view, its hand and its secret choices,
+reach every member and nobody else, through the very filter a solo seat's do.
+
+Whether a table takes team seats is the family's table option (``team_seats``:
+``"off"``, ``"one"``: a member's confirm moves the seat, ``"agree"``: a second member
+must agree; :meth:`reverie.games.GameFamily.team_seats`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from reverie.errors import RoomError
+
+if TYPE_CHECKING:
+    from reverie.rooms.state import Player, RoomState
+
+#: How many people may share one seat.
+MAX_MEMBERS = 6
+MODES = ("off", "one", "agree")
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A person who plays a team seat beside its first person."""
+
+    name: str
+    token_hash: str
+
+
+def people(player: Player) -> list[tuple[str, str | None]]:
+    """The seat's people as (name, token hash), its first person first (a bot's seat:
+    the bot, with no token)."""
+    return [(player.name, player.token_hash), *((m.name, m.token_hash) for m in player.members)]
+
+
+def tokens(player: Player) -> list[str]:
+    """The seat tokens of everyone who plays the seat."""
+    return [t for _, t in people(player) if t is not None]
+
+
+def mode(room: RoomState) -> str:
+    """The table's ``team_seats`` option ("off" for a game that has none)."""
+    return room.family.team_seats(room.options)
+
+
+def member_of(room: RoomState, token_hash: str) -> tuple[int, int] | None:
+    """The seat and member number a token opens, if any."""
+    for seat, player in enumerate(room.players):
+        if player.token_hash == token_hash:
+            return seat, 0
+        for k, m in enumerate(player.members, start=1):
+            if m.token_hash == token_hash:
+                return seat, k
+    return None
+
+
+def name_of(player: Player, member: int) -> str:
+    """The name of a seat's member (the seat's name for member 0 or one out of range)."""
+    if 1 <= member <= len(player.members):
+        return player.members[member - 1].name
+    return player.name
+
+
+def join_seat(room: RoomState, seat: int, name: str, token_hash: str) -> RoomState:
+    """``room`` with a person joined to ``seat`` as one more member."""
+    if mode(room) == "off":
+        raise RoomError("no_team_seats", "This table plays one person to a seat.")
+    if room.status == "over":
+        raise RoomError("wrong_phase", "The game is over: start a rematch first.")
+    if not 0 <= seat < len(room.players):
+        raise RoomError("unknown_seat", "There is no such seat.")
+    player = room.players[seat]
+    if player.bot:
+        raise RoomError("bad_message", "A bot's seat takes no members.")
+    if len(player.members) + 1 >= MAX_MEMBERS:
+        raise RoomError("seat_full", f"A team seat is played by at most {MAX_MEMBERS} people.")
+    seated = list(room.players)
+    seated[seat] = replace(player, members=(*player.members, Member(name, token_hash)))
+    return replace(room, players=tuple(seated))
+
+
+def leave_seat(room: RoomState, seat: int, member: int) -> RoomState:
+    """``room`` with one member of a team seat gone; the seat stays (its first person
+    gone, the next member becomes its first, keeping the seat's colour)."""
+    player = room.players[seat]
+    if not 0 <= member <= len(player.members) or not player.members:
+        raise RoomError("unknown_seat", "There is no such member.")
+    if member == 0:
+        first, *rest = player.members
+        new = replace(player, name=first.name, token_hash=first.token_hash, members=tuple(rest))
+    else:
+        rest = list(player.members)
+        del rest[member - 1]
+        new = replace(player, members=tuple(rest))
+    seated = list(room.players)
+    seated[seat] = new
+    home = room.home_host
+    if home is not None and home not in tokens(new) and home in tokens(player):
+        home = None  # the member who held the host role's claim has gone
+    return replace(room, players=tuple(seated), home_host=home)
+
+
+def rotate(player: Player, member: int, token_hash: str) -> Player:
+    """The seat with one member's link replaced."""
+    if member == 0:
+        return replace(player, token_hash=token_hash)
+    if not 1 <= member <= len(player.members):
+        raise RoomError("unknown_seat", "There is no such member.")
+    rest = list(player.members)
+    rest[member - 1] = replace(rest[member - 1], token_hash=token_hash)
+    return replace(player, members=tuple(rest))
+
+
+def token_at(player: Player, member: int) -> str | None:
+    """The token of a seat's member."""
+    if 1 <= member <= len(player.members):
+        return player.members[member - 1].token_hash
+    return player.token_hash
+
+
+def facts(player: Player, connected: set[str]) -> list[dict[str, object]]:
+    """What everyone may read of a team seat's people, its first person first: names
+    and who is here (no token, nothing of the seat's secrets); [] for a solo seat."""
+    if not player.members:
+        return []
+    return [{"name": name, "connected": t in connected} for name, t in people(player)]

@@ -1,0 +1,296 @@
+"""Team seats over real sockets (issue #27): several people play one seat, each with a
+link of their own, and the seat's secrets (its hand, its members' choices, its chat)
+reach its members and nobody else, in every frame, before and after the reveal.
+
+A whole Imaginarium game is played by two team seats and one solo seat in "agree" mode
+(a move lands once a second member confirms it); a Dixit game in "one" mode loses
+members mid-game and plays on, is played by a bot once every member is gone, and is
+taken back by the first member back. Two members confirming different cards at the same
+moment: exactly one lands.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import threading
+from pathlib import Path
+
+from reverie.bots.simple import choose_action, to_frame
+from reverie.rooms.events import Acted, Chatted, Proposed
+from reverie.rooms.team_moves import seat_view
+from reverie.rules.association import view
+from reverie.rules.association.playouts import view_cards as card_fields
+from reverie.rules.association.playouts import visible_cards
+
+from .harness import (
+    Client,
+    Frame,
+    ServerThread,
+    SkewClock,
+    create_room,
+    join,
+    logged_events,
+    room_history,
+    sync,
+)
+
+SECRET_WORDS = "marmalade-plan"  # said in a team seat's own chat only
+
+
+def look_in(server: ServerThread, code: str) -> None:
+    """A spectator looks in: the room looks again at who is gone (as any socket does)."""
+    watcher = Client(server.base, code)
+    watcher.until(lambda f: f["type"] == "state")
+    watcher.close()
+
+
+def join_seat(server: ServerThread, code: str, name: str, seat: int) -> Client:
+    """A person joins an existing seat as one more member."""
+    c = Client(server.base, code)
+    reply = c.request({"type": "join", "name": name, "color": "", "seat": seat})
+    assert reply["type"] == "ack", reply
+    welcome = next(f for f in c.frames if f["type"] == "welcome")
+    assert welcome["seat"] == seat and welcome["member"] >= 1
+    return c
+
+
+def reply_to(client: Client, ref: int) -> Frame:
+    """The ack or error answering the frame ``ref`` a client sent."""
+    return client.until(lambda f: f.get("ref") == ref and f["type"] in ("ack", "error"))
+
+
+def pointed_at(frame: Frame, move: Frame) -> bool:
+    """A state frame whose seat's members' choices hold ``move``."""
+    you = frame["room"]["you"] if frame["type"] == "state" else None
+    return you is not None and any(p["move"] == move for p in you.get("proposals", []))
+
+
+def play_teams(seats: dict[int, list[Client]], everyone: list[Client], *, agree: bool) -> Frame:
+    """Play to the end: a member of each waiting seat points at a move, and confirms it;
+    in "agree" mode a second member confirms the same move, which then lands."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        state = sync(everyone)
+        game = state["game"]
+        if game["phase"] == "over":
+            return state
+        mine = [s for s in game["waiting_for"] if s in seats]
+        if not mine:
+            everyone[0].state_at_least(state["version"] + 1)
+            continue
+        members = list(seats[rng.choice(mine)])
+        rng.shuffle(members)
+        first = members[0]
+        move: Frame = {}
+        assert first.state is not None
+        action = choose_action(first.state["game"], lambda card: [], rng)
+        assert action is not None
+        move = to_frame(action)
+        if len(members) > 1:
+            # The teammates see where the first member points, before any confirm.
+            assert first.request({"type": "point", "move": move})["type"] == "ack"
+            other = members[1]
+            seen = other.until(functools.partial(pointed_at, move=move))
+            assert not any(p["firm"] for p in seen["room"]["you"]["proposals"])
+        reply = first.request({**move, "version": first.state["version"]})
+        if reply["type"] == "error" and reply["code"] == "stale_version":
+            continue
+        assert reply["type"] == "ack", reply
+        if agree and len(members) > 1:
+            second = members[1]
+            second.state_at_least(reply["version"])
+            assert second.state is not None
+            proposals = second.state["room"]["you"]["proposals"]
+            assert any(p["firm"] and p["move"] == move for p in proposals)
+            again = second.request({**move, "version": second.state["version"]})
+            assert again["type"] == "ack", again
+    raise AssertionError("the game did not end")
+
+
+def check_frames(
+    server: ServerThread, code: str, clients: list[Client], seat_of: dict[int, int | None]
+) -> int:
+    """Every state frame is its seat's view at its version (a team seat's members get
+    the seat's), the members' choices reach only the seat's own frames, and the team
+    chat only the seat's members. Returns how many frames were checked."""
+    states = room_history(server.data_dir / "reverie.db", code)
+    checked = 0
+    for client in clients:
+        for frame in client.frames:
+            seat = seat_of[id(client)]
+            text = json.dumps(frame)
+            if frame["type"] == "chat" and seat != 0:
+                assert SECRET_WORDS not in text
+            if frame["type"] != "state":
+                continue
+            room = states[frame["version"]]
+            you = frame["room"]["you"]
+            if you is None:  # before its join: a spectator's frame
+                seat = None
+            assert (you["seat"] if you else None) == seat
+            members_seat = seat is not None and bool(room.players[seat].members)
+            if members_seat:
+                assert seat is not None
+                assert you["proposals"] == json.loads(json.dumps(seat_view(room, seat)))
+            else:
+                assert you is None or "proposals" not in you
+                assert '"proposals"' not in text
+            if room.game is None:
+                continue
+            assert frame["game"] == json.loads(json.dumps(view(room.game, seat)))
+            assert card_fields(frame["game"]) <= visible_cards(room.game, seat)
+            checked += 1
+    return checked
+
+
+def test_an_imaginarium_game_with_two_team_seats_agreeing_and_a_solo_seat(
+    server: ServerThread,
+) -> None:
+    code, token = create_room(
+        server.base, "imaginarium", 3, target_score=8, team_seats="agree", first_storyteller=0
+    )
+    host = Client(server.base, code, token)
+    host.until(lambda f: f["type"] == "state")
+    ann = join_seat(server, code, "Ann", 0)
+    bob = join(server.base, code, "Bob", "#8338ec")
+    cid = join_seat(server, code, "Cid", 1)
+    dee = join(server.base, code, "Dee", "#457b9d")
+    watcher = Client(server.base, code)
+    everyone = [host, ann, bob, cid, dee, watcher]
+    state = sync(everyone)
+    players = state["room"]["players"]
+    assert [p["name"] for p in players] == ["Host", "Bob", "Dee"]
+    assert [[m["name"] for m in p["members"]] for p in players] == [
+        ["Host", "Ann"],
+        ["Bob", "Cid"],
+        [],
+    ]
+    # A member's link is its own: the host's seat keeps its colour and its token.
+    assert ann.token not in (token, None) and ann.seat == 0
+    # A name at the table is a name a member has too.
+    taken = Client(server.base, code).request({"type": "join", "name": "ann", "color": ""})
+    assert taken["type"] == "error" and taken["code"] == "name_taken"
+    assert host.request({"type": "start"})["type"] == "ack"
+    # The team seat's own chat: its members read it, nobody else does.
+    said = ann.request({"type": "chat", "text": f"go for {SECRET_WORDS}", "own": True})
+    assert said["type"] == "ack"
+    host.until(lambda f: f["type"] == "chat" and SECRET_WORDS in json.dumps(f))
+    solo = dee.request({"type": "chat", "text": "mine", "own": True})
+    assert solo["type"] == "error" and solo["code"] == "bad_team"
+    final = play_teams({0: [host, ann], 1: [bob, cid], 2: [dee]}, everyone, agree=True)
+    assert final["game"]["phase"] == "over"
+    for c in everyone:
+        c.state_at_least(final["version"])
+    # The end's scores: one per seat, whoever of its members moved.
+    assert len(final["game"]["players"]) == 3
+    assert max(p["score"] for p in final["game"]["players"]) >= 8
+    seat_of = {id(host): 0, id(ann): 0, id(bob): 1, id(cid): 1, id(dee): 2, id(watcher): None}
+    assert check_frames(server, code, everyone, seat_of) > 100
+    events = [e for _, e in logged_events(server.data_dir / "reverie.db", code)]
+    # Agreement is in the log: a firm proposal before each team seat's move.
+    assert any(isinstance(e, Proposed) and e.firm for e in events)
+    assert any(isinstance(e, Proposed) and not e.firm for e in events)
+    assert any(isinstance(e, Chatted) and e.own and e.member == 1 for e in events)
+    for c in everyone:
+        c.close()
+
+
+def test_two_members_confirming_different_cards_at_once_land_exactly_one(
+    server: ServerThread,
+) -> None:
+    code, token = create_room(server.base, "dixit", 3, team_seats="one", first_storyteller=1)
+    host = Client(server.base, code, token)
+    ann = join_seat(server, code, "Ann", 0)
+    assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    # The bot storyteller tells; then the team seat puts a card down.
+    state = host.until(lambda f: f["type"] == "state" and f["game"]["phase"] == "submit")
+    ann.state_at_least(state["version"])
+    hand = state["game"]["hand"]
+    frames = [
+        (host, {"type": "submit", "card": hand[0], "version": state["version"]}),
+        (ann, {"type": "submit", "card": hand[1], "version": state["version"]}),
+    ]
+    gate = threading.Barrier(2)
+    refs: dict[int, int] = {}
+
+    def confirm(i: int) -> None:
+        client, frame = frames[i]
+        gate.wait()
+        refs[i] = client.send(frame)
+
+    threads = [threading.Thread(target=confirm, args=(i,)) for i in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    replies = [reply_to(frames[i][0], refs[i]) for i in range(2)]
+    assert sorted(r["type"] for r in replies) == ["ack", "error"]
+    events = [e for _, e in logged_events(server.data_dir / "reverie.db", code)]
+    submits = [
+        e.action for e in events if isinstance(e, Acted) and getattr(e.action, "seat", -1) == 0
+    ]
+    assert len(submits) == 1 and submits[0].card in hand[:2]
+    for c in (host, ann):
+        c.close()
+
+
+def test_a_dixit_team_seat_plays_on_while_one_member_is_here(tmp_path: Path) -> None:
+    clock = SkewClock()
+    server = ServerThread(tmp_path, clock=clock, away_grace=60).start()
+    try:
+        code, token = create_room(server.base, "dixit", 3, team_seats="one", first_storyteller=1)
+        host = Client(server.base, code, token)
+        bob = join(server.base, code, "Bob", "#8338ec")
+        cid = join_seat(server, code, "Cid", 1)
+        eve = join_seat(server, code, "Eve", 1)
+        assert host.request({"type": "add_bot"})["type"] == "ack"
+        # A member may leave the lobby's seat; the seat stays with the others.
+        assert eve.request({"type": "leave"})["type"] == "ack"
+        state = sync([host, bob, cid, eve])
+        assert [m["name"] for m in state["room"]["players"][1]["members"]] == ["Bob", "Cid"]
+        assert host.request({"type": "start"})["type"] == "ack"
+        sync([host, bob, cid])
+        # Bob (the seat's first) goes; Cid plays on for the seat: no bot stands in.
+        bob_token = bob.token
+        bob.close()
+        host.until(
+            lambda f: (
+                f["type"] == "state"
+                and not f["room"]["players"][1]["members"][0]["connected"]
+                and f["room"]["players"][1]["members"][1]["connected"]
+            )
+        )
+        clock.advance(120)
+        look_in(server, code)
+        seen = host.until(lambda f: f["type"] == "state")
+        assert not seen["room"]["players"][1]["bot_playing"]
+        assert seen["room"]["players"][1]["connected"]
+        # Cid tells the clue as the seat's storyteller.
+        assert cid.state is not None
+        cid.state_at_least(seen["version"])
+        hand = cid.state["game"]["hand"]
+        told = cid.request(
+            {"type": "clue", "text": "dream", "card": hand[0], "version": cid.state["version"]}
+        )
+        assert told["type"] == "ack", told
+        # Every member gone past the table's minute: a bot stands in.
+        cid_token = cid.token
+        cid.close()
+        host.until(lambda f: f["type"] == "state" and not f["room"]["players"][1]["connected"])
+        clock.advance(120)
+        look_in(server, code)
+        host.until(lambda f: f["type"] == "state" and f["room"]["players"][1]["bot_playing"])
+        # The first member back takes the seat back.
+        back = Client(server.base, code, cid_token)
+        back.until(lambda f: f["type"] == "state")
+        assert back.request({"type": "reclaim"})["type"] == "ack"
+        host.until(lambda f: f["type"] == "state" and not f["room"]["players"][1]["bot_playing"])
+        assert bob_token is not None
+        for c in (host, back):
+            c.close()
+    finally:
+        server.stop()
