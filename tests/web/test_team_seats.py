@@ -110,12 +110,12 @@ def play_teams(seats: dict[int, list[Client]], everyone: list[Client], *, agree:
 
 
 def check_frames(
-    server: ServerThread, code: str, clients: list[Client], seat_of: dict[int, int | None]
+    db: Path | str, code: str, clients: list[Client], seat_of: dict[int, int | None]
 ) -> int:
     """Every state frame is its seat's view at its version (a team seat's members get
     the seat's), the members' choices reach only the seat's own frames, and the team
     chat only the seat's members. Returns how many frames were checked."""
-    states = room_history(server.data_dir / "reverie.db", code)
+    states = room_history(db, code)
     checked = 0
     for client in clients:
         for frame in client.frames:
@@ -187,7 +187,7 @@ def test_an_imaginarium_game_with_two_team_seats_agreeing_and_a_solo_seat(
     assert len(final["game"]["players"]) == 3
     assert max(p["score"] for p in final["game"]["players"]) >= 8
     seat_of = {id(host): 0, id(ann): 0, id(bob): 1, id(cid): 1, id(dee): 2, id(watcher): None}
-    assert check_frames(server, code, everyone, seat_of) > 100
+    assert check_frames(server.data_dir / "reverie.db", code, everyone, seat_of) > 100
     events = [e for _, e in logged_events(server.data_dir / "reverie.db", code)]
     # Agreement is in the log: a firm proposal before each team seat's move.
     assert any(isinstance(e, Proposed) and e.firm for e in events)
@@ -294,3 +294,41 @@ def test_a_dixit_team_seat_plays_on_while_one_member_is_here(tmp_path: Path) -> 
             c.close()
     finally:
         server.stop()
+
+
+def test_the_lobby_deals_people_into_team_seats_and_keeps_them_even(
+    server: ServerThread,
+) -> None:
+    code, token = create_room(server.base, "imaginarium", 3, team_seats="one")
+    host = Client(server.base, code, token)
+    people = [
+        host,
+        join(server.base, code, "Ann", "#2a9d8f"),
+        join(server.base, code, "Bob", "#8338ec"),
+    ]
+    # Every seat taken: the next people join the team seat with the fewest people.
+    for name in ("Cid", "Dee", "Eve"):
+        c = Client(server.base, code)
+        assert c.request({"type": "join", "name": name, "color": ""})["type"] == "ack"
+        people.append(c)
+    state = sync(people)
+    assert [len(p["members"]) for p in state["room"]["players"]] == [2, 2, 2]
+    # Bob (a member now of nothing but his own seat) may not deal: only the host.
+    refused = people[2].request({"type": "deal", "seats": 2})
+    assert refused["type"] == "error" and refused["code"] == "not_host"
+    assert host.request({"type": "deal", "seats": 2})["type"] == "ack"
+    state = sync(people)
+    players = state["room"]["players"]
+    assert sorted(len(p["members"]) for p in players) == [3, 3]
+    names = sorted(m["name"] for p in players for m in p["members"])
+    assert names == ["Ann", "Bob", "Cid", "Dee", "Eve", "Host"]
+    assert len({p["color"] for p in players}) == 2
+    # Every link still opens its person's seat; the host is still the host.
+    for c in people:
+        assert c.state is not None and c.state["room"]["you"] is not None
+    assert host.state is not None and host.state["room"]["you"]["host"]
+    by_seat = {s: [c for c in people if c.state["room"]["you"]["seat"] == s] for s in (0, 1)}  # type: ignore[index]
+    assert sorted(len(v) for v in by_seat.values()) == [3, 3]
+    assert host.request({"type": "deal", "seats": 7})["type"] == "error"
+    for c in people:
+        c.close()

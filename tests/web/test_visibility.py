@@ -75,6 +75,11 @@ def test_audiences(viewer: int | None, viewer_team: int | None, s: int, t: int) 
     on_team = viewer is not None and viewer_team == t
     assert team_only(t).admits(viewer, viewer_team) == on_team
     assert chat_audience(t) == team_only(t) and chat_audience(None) == EVERYONE
+    # A team seat's own chat: its members (every socket of the seat), no spectator,
+    # whatever team the line might name.
+    own = chat_audience(t, own=True, seat=s)
+    assert own.admits(viewer, viewer_team) == (viewer == s)
+    assert not chat_audience(None, own=True, seat=s).admits(None, None)
 
 
 def test_the_http_summary_tells_public_facts_only(server: ServerThread) -> None:

@@ -18,6 +18,7 @@ import msgspec
 from reverie import games
 from reverie.errors import RoomError
 from reverie.games import AnyFamily, Frame, GameCommand, SideCommand, union_of
+from reverie.rooms import members as team_seats
 from reverie.rooms import team_moves
 from reverie.rooms.events import (
     Acted,
@@ -25,6 +26,7 @@ from reverie.rooms.events import (
     BotLevelSet,
     BotSeat,
     Chatted,
+    Dealt,
     HostChanged,
     Left,
     Listed,
@@ -123,6 +125,12 @@ class Point(Frame, frozen=True, tag="point"):
     and ``version``; None: at nothing): the teammates see it, nobody else does."""
 
     move: dict[str, Any] | None = None
+
+
+class Deal(Frame, frozen=True, tag="deal"):
+    """Host: deal everyone at the table at random into ``seats`` team seats, evenly."""
+
+    seats: int = 2
 
 
 class SetOptions(Frame, frozen=True, tag="options"):
@@ -236,6 +244,7 @@ Command = (
     | TeamsCmd
     | BalanceCmd
     | Point
+    | Deal
 )
 
 
@@ -376,6 +385,8 @@ def decide(
         return _started(room)
     if isinstance(cmd, TeamsCmd):
         return TeamsSet(cmd.count, tuple(p.team for p in room.players))
+    if isinstance(cmd, Deal):
+        return Dealt(team_seats.dealt(room, cmd.seats, rng or random.Random()))
     if isinstance(cmd, BalanceCmd):
         teams = balanced(len(room.players), room.team_count, rng or random.Random(), room.aside())
         return TeamsSet(room.team_count, teams)

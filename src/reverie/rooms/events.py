@@ -203,6 +203,14 @@ class TeamsSet(msgspec.Struct, frozen=True, tag="teams_set"):
     teams: tuple[int | None, ...]
 
 
+class Dealt(msgspec.Struct, frozen=True, tag="dealt"):
+    """The host dealt everyone at the table into team seats: each group of seat token
+    hashes is one seat, its first person first (rooms/members.py); the bots keep seats
+    of their own after them."""
+
+    groups: tuple[tuple[str, ...], ...]
+
+
 #: The events every room has, whatever it plays.
 ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Created,
@@ -220,6 +228,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TokenRotated,
     Listed,
     Proposed,
+    Dealt,
 )
 
 RoomEvent = (
@@ -240,6 +249,7 @@ RoomEvent = (
     | TokenRotated
     | Listed
     | Proposed
+    | Dealt
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -15,6 +15,7 @@ must agree; :meth:`reverie.games.GameFamily.team_seats`).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -133,3 +134,72 @@ def facts(player: Player, connected: set[str]) -> list[dict[str, object]]:
     if not player.members:
         return []
     return [{"name": name, "connected": t in connected} for name, t in people(player)]
+
+
+def smallest_seat(room: RoomState) -> int | None:
+    """The people's seat with the fewest people (the first on ties), where a person
+    who finds every seat taken joins, so teams stay even as people come (None: the
+    table takes no team seats, or every seat is a bot's or full)."""
+    if mode(room) == "off":
+        return None
+    open_seats = [
+        (len(p.members), s)
+        for s, p in enumerate(room.players)
+        if not p.bot and len(p.members) + 1 < MAX_MEMBERS
+    ]
+    return min(open_seats)[1] if open_seats else None
+
+
+def dealt(room: RoomState, count: int, rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Everyone at the table (not the bots) dealt at random into ``count`` team seats
+    whose sizes differ by at most one, as groups of seat tokens."""
+    everyone = [t for p in room.players if not p.bot for t in tokens(p)]
+    if not 1 <= count <= len(everyone):
+        raise RoomError("bad_team", f"Deal the {len(everyone)} people into 1 to that many seats.")
+    rng.shuffle(everyone)
+    return tuple(tuple(everyone[i::count]) for i in range(count))
+
+
+def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
+    """``room`` with its people seated in ``groups`` (each group one seat, its first
+    person first; the bots keep seats of their own after them); the host stays with
+    the host's people."""
+    if mode(room) == "off":
+        raise RoomError("no_team_seats", "This table plays one person to a seat.")
+    found = {t: (name, seat) for seat, p in enumerate(room.players) for name, t in people(p) if t}
+    dealt_tokens = [t for group in groups for t in group]
+    if sorted(dealt_tokens) != sorted(found) or not all(groups):
+        raise RoomError("bad_message", "A deal seats everyone at the table once.")
+    bots = [p for p in room.players if p.bot]
+    if len(groups) + len(bots) > room.seats:
+        raise RoomError("room_full", f"The table has {room.seats} seats.")
+    used: set[str] = {p.color for p in bots}
+    seated: list[Player] = []
+    host_tokens = set(tokens(room.players[room.host]))
+    host = 0
+    for group in groups:
+        first, *rest = group
+        name, old_seat = found[first]
+        old = room.players[old_seat]
+        color = old.color if old.token_hash == first and old.color not in used else None
+        if color is None:
+            free = [c for c in _palette() if c not in used]
+            kept = [c for c in free if c not in _holders(room)]
+            color = (kept or free)[0]
+        used.add(color)
+        if host_tokens & set(group):
+            host = len(seated)
+        members = tuple(Member(found[t][0], t) for t in rest)
+        seated.append(replace(old, name=name, color=color, token_hash=first, members=members))
+    return replace(room, players=(*seated, *bots), host=host, home_host=None)
+
+
+def _holders(room: RoomState) -> set[str]:
+    """The colours the seats hold now (a new seat takes one nobody else holds)."""
+    return {p.color for p in room.players}
+
+
+def _palette() -> tuple[str, ...]:
+    from reverie.rooms.state import PALETTE  # the fold's palette (state imports us)
+
+    return PALETTE

@@ -143,7 +143,7 @@ class Attendance:
             live.presence += 1
             live.last_active = now
             home = live.state.home_host
-            if home is not None and home in after - batch.before and live.leased:
+            if home is not None and self._back_home(live, home, after - batch.before):
                 await self._host_returns(live, home)
             if batch.was_paused and not paused(live):
                 svc.runners.resume(live)
@@ -163,6 +163,15 @@ class Attendance:
         if self.service.bus.shared:
             said = PresenceSaid(tokens=dict(live.connections), spectators=live.spectators)
             await self.service.writer.broadcast(live, said)
+
+    @staticmethod
+    def _back_home(live: LiveRoom, home: str, back: set[str]) -> bool:
+        """Whether someone of the seat the host role was taken from is back (a team
+        seat's any member: the role was the seat's)."""
+        if not live.leased or not back:
+            return False
+        seat = live.state.seat_of(home)
+        return seat is not None and bool(back & set(tokens(live.state.players[seat])))
 
     async def _host_returns(self, live: LiveRoom, token_hash: str) -> None:
         """A host whose role was taken while they were away gets it back."""

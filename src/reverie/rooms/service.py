@@ -39,13 +39,13 @@ from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY, Created, Joined, TokenRotated, encode_event
 from reverie.rooms.history import History
 from reverie.rooms.live import LiveRoom
-from reverie.rooms.members import member_of, token_at, tokens
+from reverie.rooms.members import member_of, smallest_seat, token_at, tokens
 from reverie.rooms.messages import Who
 from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import LANGUAGES, evolve, hash_token
+from reverie.rooms.state import LANGUAGES, RoomState, evolve, hash_token
 from reverie.rooms.texts import check_new_name
 from reverie.rooms.writer import Writer
 from reverie.store import EventStore, VersionConflict
@@ -78,6 +78,15 @@ __all__ = ["LiveRoom", "RoomService", "normalise_code"]
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
+
+
+def _seat_for(room: RoomState, cmd: Join) -> int | None:
+    """The seat a person joins: the one they chose, a free one, or (every seat taken,
+    at a table of team seats) the team seat with the fewest people, so teams stay even
+    as people come."""
+    if cmd.seat is not None or len(room.players) < room.seats or room.status != "lobby":
+        return cmd.seat
+    return smallest_seat(room)
 
 
 def _family(variant: str) -> AnyFamily:
@@ -341,7 +350,7 @@ class RoomService:
             await self.writer.commit(
                 live,
                 lambda room: Joined(
-                    check_new_name(room, cmd.name), cmd.color, token_hash, seat=cmd.seat
+                    check_new_name(room, cmd.name), cmd.color, token_hash, seat=_seat_for(room, cmd)
                 ),
             )
             seat = live.state.seat_of(token_hash)

@@ -27,6 +27,7 @@ from reverie.rooms.events import (
     BotSeat,
     Chatted,
     Created,
+    Dealt,
     HostChanged,
     Joined,
     Left,
@@ -522,4 +523,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         return replace(room, players=tuple(seated), home_host=home)
     if isinstance(e, Proposed):
         return team_moves.apply_proposed(room, e)
+    if isinstance(e, Dealt):
+        _in_lobby(room)
+        return team_seats.deal(room, e.groups)
     raise RoomError("bad_message", "Unknown event.")
