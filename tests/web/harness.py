@@ -134,16 +134,25 @@ class Client:
     """A WebSocket client that records every frame it receives."""
 
     def __init__(
-        self, base: str, code: str, token: str | None = None, *, tls: ssl.SSLContext | None = None
+        self,
+        base: str,
+        code: str,
+        token: str | None = None,
+        *,
+        tls: ssl.SSLContext | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         """``tls``: for an https:// ``base``, the context that trusts its certificate (the
-        socket then goes over wss://)."""
+        socket then goes over wss://). ``headers``: sent with the handshake (a browser's
+        cookie, a proxy's ``X-Forwarded-For``)."""
         self.code = code
         url = re.sub(r"^http", "ws", base) + f"/ws/{code}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(url, open_timeout=5, max_size=2**22, ssl=tls)
+            connect(url, open_timeout=5, max_size=2**22, ssl=tls, additional_headers=headers)
         )
+        #: The handshake's answer headers (a new browser's ``Set-Cookie``).
+        self.response_headers = self.ws.response.headers if self.ws.response else None
         self.acked = 0
         self.frames: list[Frame] = []
         self.state: Frame | None = None
@@ -202,9 +211,15 @@ class Client:
 
 
 def join(
-    base: str, code: str, name: str, color: str, *, tls: ssl.SSLContext | None = None
+    base: str,
+    code: str,
+    name: str,
+    color: str,
+    *,
+    tls: ssl.SSLContext | None = None,
+    headers: dict[str, str] | None = None,
 ) -> Client:
-    c = Client(base, code, tls=tls)
+    c = Client(base, code, tls=tls, headers=headers)
     reply = c.request({"type": "join", "name": name, "color": color})
     assert reply["type"] == "ack", reply
     assert c.seat is not None or c.until(lambda f: f["type"] == "welcome")

@@ -31,6 +31,7 @@ from reverie.rooms.events import (
     Left,
     Listed,
     OptionsSet,
+    Removed,
     Reordered,
     RoomEvent,
     Started,
@@ -46,6 +47,7 @@ from reverie.rooms.state import (
 )
 from reverie.rooms.teams import balanced
 from reverie.rooms.texts import name_key
+from reverie.rooms.votes import VOTE_COOLDOWN, VOTE_SECONDS, ballot, start_vote
 
 BOT_NAMES = ("Luna", "Orion", "Iris", "Felix", "Nova", "Atlas", "Mira", "Rio", "Vega", "Juno")
 # A bot at a Russian or Italian table takes a name of the table's language, as a person
@@ -165,9 +167,22 @@ class AddBot(Frame, frozen=True, tag="add_bot"):
 
 
 class Kick(Frame, frozen=True, tag="kick"):
-    """Host: remove a player from the lobby."""
+    """Host: remove a player at any time (a person's browser and address may not sit
+    again; in a game a bot plays the seat on), or a bot from the lobby."""
 
     seat: int = -1
+
+
+class VoteKick(Frame, frozen=True, tag="vote_kick"):
+    """Public tables: ask the people present to remove the player in ``seat``."""
+
+    seat: int = -1
+
+
+class Ballot(Frame, frozen=True, tag="ballot"):
+    """A ballot in the running vote (``yes``: remove)."""
+
+    yes: bool = False
 
 
 class MakeHost(Frame, frozen=True, tag="make_host"):
@@ -245,6 +260,8 @@ Command = (
     | BalanceCmd
     | Point
     | Deal
+    | VoteKick
+    | Ballot
 )
 
 
@@ -301,6 +318,9 @@ def decide(
     rng: random.Random | None = None,
     by: int = 0,
     present: int = 1,
+    at_table: frozenset[int] = frozenset(),
+    vote_seconds: float = VOTE_SECONDS,
+    vote_cooldown: float = VOTE_COOLDOWN,
 ) -> RoomEvent:
     """The event for ``cmd`` from ``seat`` (``None``: a spectator), or a RoomError.
 
@@ -312,7 +332,9 @@ def decide(
 
     ``by``: which member of a team seat asks (0: its first person, or a solo seat's);
     ``present``: how many of the seat's people have a socket open (a team seat's move
-    may need a second member's agreement, rooms/team_moves.py).
+    may need a second member's agreement, rooms/team_moves.py). ``at_table``: the seats
+    with an open socket (the voters of a vote), which lasts ``vote_seconds`` with
+    ``vote_cooldown`` after.
     """
     if isinstance(cmd, Point):
         return team_moves.point(room, _seated(seat), by, cmd.move)
@@ -346,6 +368,18 @@ def decide(
         s = _seated(seat)
         # A team seat's member leaves the seat, which plays on with the others.
         return Left(s, member=by) if room.players[s].members else Left(s)
+    if isinstance(cmd, VoteKick):
+        return start_vote(
+            room,
+            seat,
+            cmd.seat,
+            now,
+            present=at_table,
+            seconds=vote_seconds,
+            cooldown=vote_cooldown,
+        )
+    if isinstance(cmd, Ballot):
+        return ballot(room, seat, cmd.yes, now)
     if isinstance(cmd, Reclaim):
         s = _seated(seat)
         if not room.players[s].bot_playing:
@@ -372,7 +406,13 @@ def decide(
     if isinstance(cmd, Kick):
         if cmd.seat == seat:
             raise RoomError("bad_message", "You cannot kick yourself; use leave.")
-        return Left(cmd.seat, kicked=True)
+        if not 0 <= cmd.seat < len(room.players):
+            raise RoomError("unknown_seat", "There is no such seat.")
+        if room.players[cmd.seat].bot:
+            if room.status != "lobby":
+                raise RoomError("not_in_lobby", "A bot's seat stays in a game; it plays on.")
+            return Left(cmd.seat, kicked=True)
+        return Removed(cmd.seat, how="host")
     if isinstance(cmd, MakeHost):
         return HostChanged(cmd.seat)
     if isinstance(cmd, Start):

@@ -57,16 +57,21 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     # Listed on the open tables page (rooms made by a link are private).
     public: bool = False
     setup: dict[str, Any] | None = None
+    # The creator's browser and address, hashed (reverie.web.browser_id): what a ban on
+    # them holds. Logs from before bans have none.
+    ids: tuple[str, ...] = ()
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
     """A person took a free seat in the lobby, or (``seat``) joined a team seat as one
-    more of its members (rooms/members.py; logs from before team seats have none)."""
+    more of its members (rooms/members.py; logs from before team seats have none).
+    ``ids``: their browser and address, hashed, as on ``Created``."""
 
     name: str
     color: str
     token_hash: str
     seat: int | None = None
+    ids: tuple[str, ...] = ()
 
 
 class Left(msgspec.Struct, frozen=True, tag="left"):
@@ -211,6 +216,46 @@ class Dealt(msgspec.Struct, frozen=True, tag="dealt"):
     groups: tuple[tuple[str, ...], ...]
 
 
+class Removed(msgspec.Struct, frozen=True, tag="removed"):
+    """The host removed a person (``how``: ``host``); their browser and address may not
+    take a seat in the room again. In the lobby the seat goes; in a game a bot plays it
+    on, with its hand and score."""
+
+    seat: int
+    how: str = "host"
+
+
+class VoteStarted(msgspec.Struct, frozen=True, tag="vote_started"):
+    """A person at a public table asked the people present to remove ``target``.
+
+    ``voters``: the seat tokens (hashed) of the people present then, the target aside,
+    who may vote; the starter's yes is counted. The vote ends ``seconds`` after ``at``,
+    and the next may start ``cooldown`` seconds after it ends (both as configured
+    then, so a replay decides as the room did)."""
+
+    target: int
+    by: int
+    voters: tuple[str, ...]
+    at: float
+    seconds: float
+    cooldown: float
+
+
+class Voted(msgspec.Struct, frozen=True, tag="voted"):
+    """A voter's ballot. The one that makes a majority of the voters removes the target
+    (as ``Removed`` does); one that leaves no majority possible ends the vote."""
+
+    seat: int
+    yes: bool
+    at: float
+
+
+class VoteEnded(msgspec.Struct, frozen=True, tag="vote_ended"):
+    """The vote's time ran out without a majority."""
+
+    at: float
+
+
 #: The events every room has, whatever it plays.
 ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Created,
@@ -229,6 +274,10 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Listed,
     Proposed,
     Dealt,
+    Removed,
+    VoteStarted,
+    Voted,
+    VoteEnded,
 )
 
 RoomEvent = (
@@ -250,6 +299,10 @@ RoomEvent = (
     | Listed
     | Proposed
     | Dealt
+    | Removed
+    | VoteStarted
+    | Voted
+    | VoteEnded
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

@@ -35,6 +35,8 @@ class Member:
 
     name: str
     token_hash: str
+    # Their browser and address, hashed (Joined ``ids``): what a removal of the seat bans.
+    ids: tuple[str, ...] = ()
 
 
 def people(player: Player) -> list[tuple[str, str | None]]:
@@ -71,8 +73,11 @@ def name_of(player: Player, member: int) -> str:
     return player.name
 
 
-def join_seat(room: RoomState, seat: int, name: str, token_hash: str) -> RoomState:
-    """``room`` with a person joined to ``seat`` as one more member."""
+def join_seat(
+    room: RoomState, seat: int, name: str, token_hash: str, ids: tuple[str, ...] = ()
+) -> RoomState:
+    """``room`` with a person joined to ``seat`` as one more member (``ids``: theirs,
+    hashed)."""
     if mode(room) == "off":
         raise RoomError("no_team_seats", "This table plays one person to a seat.")
     if room.status == "over":
@@ -85,7 +90,7 @@ def join_seat(room: RoomState, seat: int, name: str, token_hash: str) -> RoomSta
     if len(player.members) + 1 >= MAX_MEMBERS:
         raise RoomError("seat_full", f"A team seat is played by at most {MAX_MEMBERS} people.")
     seated = list(room.players)
-    seated[seat] = replace(player, members=(*player.members, Member(name, token_hash)))
+    seated[seat] = replace(player, members=(*player.members, Member(name, token_hash, ids)))
     return replace(room, players=tuple(seated))
 
 
@@ -97,7 +102,13 @@ def leave_seat(room: RoomState, seat: int, member: int) -> RoomState:
         raise RoomError("unknown_seat", "There is no such member.")
     if member == 0:
         first, *rest = player.members
-        new = replace(player, name=first.name, token_hash=first.token_hash, members=tuple(rest))
+        new = replace(
+            player,
+            name=first.name,
+            token_hash=first.token_hash,
+            ids=first.ids,
+            members=tuple(rest),
+        )
     else:
         rest = list(player.members)
         del rest[member - 1]
@@ -167,6 +178,9 @@ def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
     if mode(room) == "off":
         raise RoomError("no_team_seats", "This table plays one person to a seat.")
     found = {t: (name, seat) for seat, p in enumerate(room.players) for name, t in people(p) if t}
+    # Each person's browser and address, hashed, move with them (what a removal bans).
+    ids_of = {p.token_hash: p.ids for p in room.players if p.token_hash}
+    ids_of.update({m.token_hash: m.ids for p in room.players for m in p.members})
     dealt_tokens = [t for group in groups for t in group]
     if sorted(dealt_tokens) != sorted(found) or not all(groups):
         raise RoomError("bad_message", "A deal seats everyone at the table once.")
@@ -189,8 +203,17 @@ def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
         used.add(color)
         if host_tokens & set(group):
             host = len(seated)
-        members = tuple(Member(found[t][0], t) for t in rest)
-        seated.append(replace(old, name=name, color=color, token_hash=first, members=members))
+        members = tuple(Member(found[t][0], t, ids_of.get(t, ())) for t in rest)
+        seated.append(
+            replace(
+                old,
+                name=name,
+                color=color,
+                token_hash=first,
+                members=members,
+                ids=ids_of.get(first, ()),
+            )
+        )
     return replace(room, players=(*seated, *bots), host=host, home_host=None)
 
 

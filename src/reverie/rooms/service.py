@@ -33,10 +33,22 @@ from reverie.bus.leases import Leases, LocalLeases
 from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.games import Admits, AnyFamily, Frame, SideChannel, SideCommand, family_of
+from reverie.rooms.bans import check_not_banned
 from reverie.rooms.channels import Channels
 from reverie.rooms.commands import Join, SetOptions, decide
 from reverie.rooms.errors import RoomDamaged
-from reverie.rooms.events import DEFAULT_AWAY, Created, Joined, TokenRotated, encode_event
+from reverie.rooms.events import (
+    DEFAULT_AWAY,
+    Created,
+    Joined,
+    Removed,
+    RoomEvent,
+    TokenRotated,
+    Voted,
+    VoteEnded,
+    VoteStarted,
+    encode_event,
+)
 from reverie.rooms.history import History
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.members import member_of, smallest_seat, token_at, tokens
@@ -47,6 +59,7 @@ from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
 from reverie.rooms.state import LANGUAGES, RoomState, evolve, hash_token
 from reverie.rooms.texts import check_new_name
+from reverie.rooms.votes import VOTE_COOLDOWN, VOTE_SECONDS
 from reverie.rooms.writer import Writer
 from reverie.store import EventStore, VersionConflict
 
@@ -110,8 +123,14 @@ class RoomService:
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
         leases: Leases | None = None,
+        vote_seconds: float = VOTE_SECONDS,
+        vote_cooldown: float = VOTE_COOLDOWN,
     ) -> None:
         self.store = store
+        self.vote_seconds = vote_seconds
+        self.vote_cooldown = vote_cooldown
+        #: People removed from rooms by this process, by how (the host, a vote).
+        self.removals: dict[str, int] = {"host": 0, "vote": 0}
         self.bus = bus
         #: The content the families deal from (the rooms only pass it on).
         self.library = library
@@ -121,6 +140,7 @@ class RoomService:
         self.clock = clock
         self.leases: Leases = leases if leases is not None else LocalLeases()
         self.rooms: dict[str, LiveRoom] = {}
+        self._vote_tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
         #: Rooms whose log cannot be replayed, closed until the server restarts (each is
         #: said once, in one log line).
@@ -200,11 +220,13 @@ class RoomService:
         time_factor: int = 1,
         text_filter: str = "mild",
         public: bool = False,
+        ids: tuple[str, ...] = (),
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token.
 
         ``choices``: the content the creator chose beside the options, which the game's
-        family reads (the association games' ``deck``)."""
+        family reads (the association games' ``deck``). ``ids``: the creator's browser
+        and address, hashed (:mod:`reverie.web.browser_id`), banned if they are removed."""
         name = check_new_name(None, name, text_filter)
         if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
             raise RoomError(
@@ -233,6 +255,7 @@ class RoomService:
                 time_factor=time_factor,
                 text_filter=text_filter,
                 public=public,
+                ids=ids,
             )
             state = evolve(None, event)  # validates before anything is written
             try:
@@ -341,18 +364,21 @@ class RoomService:
 
     # ------------------------------------------------------------------ commands
 
-    async def join(self, live: LiveRoom, cmd: Join) -> tuple[int, str]:
-        """Seat a spectator; returns their seat and new token."""
+    async def join(self, live: LiveRoom, cmd: Join, ids: tuple[str, ...] = ()) -> tuple[int, str]:
+        """Seat a spectator; returns their seat and new token. ``ids``: their browser and
+        address, hashed; one removed from the room before is refused (``banned``)."""
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
+
+        def joined(room: RoomState) -> RoomEvent:
+            # Under the lock, and again after a conflict: names are unique, and a ban
+            # written meanwhile by another process counts.
+            check_not_banned(room, *ids)
+            name = check_new_name(room, cmd.name)
+            return Joined(name, cmd.color, token_hash, seat=_seat_for(room, cmd), ids=ids)
+
         async with live.lock:
-            # Under the lock, and again after a conflict: names are unique.
-            await self.writer.commit(
-                live,
-                lambda room: Joined(
-                    check_new_name(room, cmd.name), cmd.color, token_hash, seat=_seat_for(room, cmd)
-                ),
-            )
+            await self.writer.commit(live, joined)
             seat = live.state.seat_of(token_hash)
             self.stats["actions"] += 1
         assert seat is not None
@@ -400,7 +426,8 @@ class RoomService:
         if isinstance(cmd, SetOptions):
             await live.state.family.check_content(cmd.options, self.library)
         async with live.lock:
-            await self.writer.commit(
+            before = live.state
+            event = await self.writer.commit(
                 live,
                 lambda room: decide(
                     room,
@@ -411,10 +438,62 @@ class RoomService:
                     rng=self.rng,
                     by=self.member_for(live, seat, by),
                     present=self.present_members(live, seat),
+                    at_table=frozenset(live.connected),
+                    vote_seconds=self.vote_seconds,
+                    vote_cooldown=self.vote_cooldown,
                 ),
             )
             self.stats["actions"] += 1
+            self._counted_removal(before, live.state, event)
+            if isinstance(event, VoteStarted) and live.state.vote is not None:
+                self._end_vote_later(live, live.state.vote.started, event.seconds)
             return live.state.version
+
+    def _counted_removal(self, before: RoomState, after: RoomState, event: RoomEvent) -> None:
+        if isinstance(event, Removed):
+            self.removals["host"] += 1
+        elif (
+            isinstance(event, Voted)
+            and before.vote is not None
+            and after.seat_of(before.vote.target) is None
+        ):
+            # The ballot that made the majority removed the vote's target.
+            self.removals["vote"] += 1
+
+    def _end_vote_later(self, live: LiveRoom, started: float, seconds: float) -> None:
+        """End the vote that started at ``started`` once its time is up, if nobody decided
+        it before (a vote whose process stopped ends by its deadline anyway: the fold
+        and the snapshot read it as over)."""
+        loop = asyncio.get_running_loop()
+        task: asyncio.Task[None] | None = None
+
+        def fire() -> None:
+            nonlocal task
+            task = loop.create_task(self._end_vote(live, started))
+            self._vote_tasks.add(task)
+            task.add_done_callback(self._vote_tasks.discard)
+
+        loop.call_later(max(0.0, seconds), fire)
+
+    async def _end_vote(self, live: LiveRoom, started: float) -> None:
+        if self.closed:
+            return
+
+        def ended(room: RoomState) -> RoomEvent:
+            vote = room.vote
+            if vote is None or vote.started != started:
+                raise RoomError("no_vote", "That vote is over.")
+            return VoteEnded(max(self.clock(), vote.deadline))
+
+        try:
+            async with live.lock:
+                if live.state.vote is None or live.state.vote.started != started:
+                    return
+                await self.writer.commit(live, ended)
+        except RoomError:
+            pass  # decided, or ended by another process meanwhile
+        except Exception:  # the store may be down: the deadline ends it for the fold
+            log.warning("room %s: the vote's end was not written", live.state.code)
 
     # ------------------------------------------------------------------ the parts, for the web
 

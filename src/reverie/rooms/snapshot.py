@@ -76,15 +76,42 @@ def room_info(
         "time_factor": room.time_factor,
         "text_filter": room.text_filter,
         "public": room.public,
+        # The vote to remove someone in progress: whom, the counts, the deadline; never
+        # who voted how (a seat's own ballot is in its own frame only).
+        "vote": vote_info(room, None, now),
         # What the deck allows (seats, rounds), told before the start.
         "deck_fit": family.deck_fit(room, room.seats),
         "you": None if seat is None else {"seat": seat, "host": seat == room.host},
         "deadline": None if deadline is None else int(deadline * 1000),
         "server_time": int(now * 1000),
     }
+    if seat is not None and info["vote"] is not None:
+        info["vote"] = vote_info(room, seat, now)
     if family.teams is not None:
         info["team_count"] = room.team_count
         info["team_colors"] = list(family.teams.colors)
+    return info
+
+
+def vote_info(room: RoomState, seat: int | None, now: float) -> dict[str, Any] | None:
+    """The running vote as a client sees it from ``seat`` (None: as anyone does), or
+    None when no vote runs (one past its deadline is over, written down yet or not)."""
+    vote = room.vote
+    if vote is None or not vote.running(now):
+        return None
+    info: dict[str, Any] = {
+        "target": room.seat_of(vote.target),
+        "by": room.seat_of(vote.by),
+        "yes": len(vote.yes),
+        "no": len(vote.no),
+        "voters": len(vote.voters),
+        "needed": vote.needed,
+        "deadline": int(vote.deadline * 1000),
+    }
+    if seat is not None:
+        token = room.players[seat].token_hash if 0 <= seat < len(room.players) else None
+        info["voter"] = token is not None and token in vote.voters
+        info["ballot"] = "yes" if token in vote.yes else "no" if token in vote.no else None
     return info
 
 
@@ -119,6 +146,8 @@ def state_frames(
             info["you"] = {"seat": seat, "host": seat == room.host}
             if 0 <= seat < len(room.players) and room.players[seat].members:
                 info["you"]["proposals"] = seat_view(room, seat)
+            if info["vote"] is not None:
+                info["vote"] = vote_info(room, seat, now)
         frames[seat] = {
             "type": "state",
             "version": room.version,

@@ -34,18 +34,23 @@ from reverie.rooms.events import (
     Listed,
     OptionsSet,
     Proposed,
+    Removed,
     Reordered,
     RoomEvent,
     Started,
     TeamChosen,
     TeamsSet,
     TokenRotated,
+    Voted,
+    VoteEnded,
+    VoteStarted,
 )
 from reverie.rooms.texts import (
     MAX_CHAT,
     check_filter_level,
     check_name,
 )
+from reverie.rooms.votes import Vote
 
 __all__ = [
     "PALETTE",
@@ -88,6 +93,9 @@ class Player:
     bot_level: str = "easy"  # how well the bot playing this seat plays (BOT_LEVELS)
     # The others who play this seat as a team (rooms/members.py); () for one person.
     members: tuple[team_seats.Member, ...] = ()
+    # The person's browser and address, hashed (Created/Joined ``ids``): what a removal
+    # bans.
+    ids: tuple[str, ...] = ()
 
     @property
     def controlled_by_bot(self) -> bool:
@@ -147,6 +155,11 @@ class RoomState:
     public: bool = False
     # Team seats' members' choices in the current phase (rooms/team_moves.py).
     proposals: tuple[team_moves.Proposal, ...] = ()
+    # The hashed browsers and addresses of the people removed: they may not sit again.
+    bans: frozenset[str] = frozenset()
+    # The vote to remove someone in progress (public tables), and when the next may start.
+    vote: Vote | None = None
+    vote_after: float = 0.0
 
     @property
     def family(self) -> AnyFamily:
@@ -284,7 +297,7 @@ def _created(e: Created) -> RoomState:
     _check_seats(e.variant, e.seats, 1)
     lang = e.lang if e.lang in LANGUAGES else "en"
     options = family.parse_options(e.options, lang)
-    player = Player(check_name(e.name), check_color(None, e.color), e.token_hash)
+    player = Player(check_name(e.name), check_color(None, e.color), e.token_hash, ids=e.ids)
     room = RoomState(
         code=e.code,
         variant=e.variant,
@@ -378,12 +391,12 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         line = ChatLine(e.seat, name, text, e.at, e.team, e.own)
         return replace(room, chat=(*room.chat, line)[-CHAT_KEPT:])
     if isinstance(e, Joined) and e.seat is not None:
-        return team_seats.join_seat(room, e.seat, check_name(e.name), e.token_hash)
+        return team_seats.join_seat(room, e.seat, check_name(e.name), e.token_hash, e.ids)
     if isinstance(e, Joined):
         _in_lobby(room)
         if len(room.players) >= room.seats:
             raise RoomError("room_full", "Every seat is taken; you can watch.")
-        player = Player(check_name(e.name), check_color(room, e.color), e.token_hash)
+        player = Player(check_name(e.name), check_color(room, e.color), e.token_hash, ids=e.ids)
         return replace(room, players=(*room.players, player))
     if isinstance(e, BotAdded):
         _in_lobby(room)
@@ -408,7 +421,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             host = next(s for s, p in enumerate(players) if not p.bot)
         elif e.seat < host:
             host -= 1
-        return replace(room, players=players, host=host)
+        vote = _without_target(room.vote, room.players[e.seat])
+        return replace(room, players=players, host=host, vote=vote)
     if isinstance(e, Reordered):
         _in_lobby(room)
         if sorted(e.order) != list(range(len(room.players))):
@@ -526,4 +540,114 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, Dealt):
         _in_lobby(room)
         return team_seats.deal(room, e.groups)
+    if isinstance(e, Removed):
+        player = _seat(room, e.seat)
+        if player.bot or player.token_hash is None:
+            raise RoomError("bad_message", "A bot is not removed; the host takes its seat away.")
+        return _removed(room, e.seat)
+    if isinstance(e, VoteStarted):
+        return _vote_started(room, e)
+    if isinstance(e, Voted):
+        return _voted(room, e)
+    if isinstance(e, VoteEnded):
+        vote = room.vote
+        if vote is None or vote.running(e.at):
+            raise RoomError("bad_message", "No vote has run out.")
+        return replace(room, vote=None, vote_after=vote.deadline + vote.cooldown)
     raise RoomError("bad_message", "Unknown event.")
+
+
+def _without_target(vote: Vote | None, player: Player) -> Vote | None:
+    # A vote about someone who is gone (left, removed) has nothing left to decide.
+    return None if vote is not None and vote.target == player.token_hash else vote
+
+
+def _removed(room: RoomState, seat: int) -> RoomState:
+    """The room without ``seat``'s person, whose browser and address are banned: in the
+    lobby the seat goes; in a game (or after it, for a rematch) a bot plays it on, with
+    its hand and score, as a stand-in does. The host role passes on as when a host
+    leaves; a vote about them ends."""
+    player = room.players[seat]
+    # The seat goes with everyone who plays it (a team seat's members too).
+    everyone = [*player.ids, *(i for m in player.members for i in m.ids)]
+    bans = room.bans | {i for i in everyone if i}
+    vote = _without_target(room.vote, player)
+    home = None if room.home_host in team_seats.tokens(player) else room.home_host
+    if room.status == "lobby":
+        players = room.players[:seat] + room.players[seat + 1 :]
+        host = room.host - 1 if seat < room.host else room.host
+    else:
+        bot = replace(
+            player,
+            token_hash=None,
+            bot=True,
+            bot_playing=False,
+            bot_level=stand_in_level(room),
+            ids=(),
+            members=(),
+        )
+        players = (*room.players[:seat], bot, *room.players[seat + 1 :])
+        host = room.host
+    if seat == room.host:
+        people = [s for s, p in enumerate(players) if not p.bot]
+        if not people:
+            raise RoomError("bad_message", "The last person cannot be removed; close the room.")
+        # The next person after the removed seat, as a leaving host's role passes on.
+        host = min(people, key=lambda s: (s < seat, s))
+    return replace(room, players=players, host=host, bans=frozenset(bans), vote=vote,
+                   home_host=home)  # fmt: skip
+
+
+def _vote_started(room: RoomState, e: VoteStarted) -> RoomState:
+    if not room.public:
+        raise RoomError("not_public", "Votes are for public tables.")
+    target = _seat(room, e.target).token_hash
+    starter = _seat(room, e.by).token_hash
+    if target is None or starter is None or starter not in e.voters or target in e.voters:
+        raise RoomError("bad_message", "That vote does not fit the table.")
+    after = room.vote_after
+    if room.vote is not None:
+        if room.vote.running(e.at):
+            raise RoomError("vote_running", "One vote at a time: a vote is already running.")
+        # One that ran out with nobody to say so (its process stopped) ended then.
+        after = max(after, room.vote.deadline + room.vote.cooldown)
+    if e.at < after:
+        raise RoomError("vote_cooldown", "A vote ended a moment ago; wait a little.")
+    vote = Vote(
+        target=target,
+        by=starter,
+        voters=e.voters,
+        yes=frozenset({starter}),
+        no=frozenset(),
+        started=e.at,
+        deadline=e.at + e.seconds,
+        cooldown=e.cooldown,
+    )
+    return _decided(replace(room, vote=vote, vote_after=after), vote, e.at)
+
+
+def _voted(room: RoomState, e: Voted) -> RoomState:
+    vote = room.vote
+    voter = _seat(room, e.seat).token_hash
+    if vote is None or not vote.running(e.at):
+        raise RoomError("no_vote", "No vote is running.")
+    if voter is None or voter not in vote.voters or voter in vote.yes | vote.no:
+        raise RoomError("bad_message", "That ballot does not fit the vote.")
+    yes, no = (vote.yes | {voter}, vote.no) if e.yes else (vote.yes, vote.no | {voter})
+    vote = replace(vote, yes=yes, no=no)
+    return _decided(replace(room, vote=vote), vote, e.at)
+
+
+def _decided(room: RoomState, vote: Vote, at: float) -> RoomState:
+    """The room once ``vote`` took a ballot: removed by a majority, ended once none is
+    possible, else still voting."""
+    outcome = vote.outcome()
+    if outcome is None:
+        return room
+    ended = replace(room, vote=None, vote_after=at + vote.cooldown)
+    if outcome == "failed":
+        return ended
+    seat = room.seat_of(vote.target)
+    if seat is None:  # gone meanwhile (a Left clears the vote; kept for safety)
+        return ended
+    return replace(_removed(ended, seat), vote=None)

@@ -40,6 +40,7 @@ from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
 from reverie.web import manifest, qr
 from reverie.web.assets import Assets, page_response
+from reverie.web.browser_id import BrowserCookie, Ids, load_salt, person_ids
 from reverie.web.deck_shelf import DeckShelf
 from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_plays, run_purger
 from reverie.web.gcpolicy import GcWatch, run_settler
@@ -201,6 +202,7 @@ async def create_room(request: Request) -> Response:
             time_factor=req.time_factor,
             text_filter=req.text_filter,
             public=req.public,
+            ids=person_ids(request),
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message, exc.params)
@@ -420,9 +422,12 @@ def create_app(
             # Tests may set their own clock on the app before it starts.
             clock=getattr(app.state, "clock", time.time),
             leases=leases,
+            vote_seconds=cfg.vote_seconds,
+            vote_cooldown=cfg.vote_cooldown,
         )
         metrics.watch(service)
         app.state.settings = cfg
+        app.state.ids = Ids(load_salt(cfg.id_salt, cfg.data_dir))
         app.state.decks = decks
         app.state.limits = limits
         app.state.images = {
@@ -506,6 +511,8 @@ def create_app(
     middleware = [
         Middleware(ConnectionCap, gate=limits.addresses, cap=cfg.max_connections_per_address),
         Middleware(SecurityHeaders, assets=assets),
+        # Every browser gets its random id cookie (reverie.web.browser_id): bans hold it.
+        Middleware(BrowserCookie),
         # Text answers (the API's JSON, card SVGs, pages) are compressed for a slow phone
         # network, by the app itself so that `make run` on a LAN has it too. Static files
         # come gzipped already (their Content-Encoding makes this pass them by), images

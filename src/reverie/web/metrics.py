@@ -56,6 +56,14 @@ class ServiceCollector(Collector):
             yield CounterMetricFamily(
                 f"reverie_{name}", help_text, value=self.service.stats.get(name, 0)
             )
+        removals = CounterMetricFamily(
+            "reverie_removals",
+            "People removed from a room here: by its host, or by a vote at a public table.",
+            labels=["how"],
+        )
+        for how, count in self.service.removals.items():
+            removals.add_metric([how], count)
+        yield removals
 
 
 class Metrics:

@@ -68,6 +68,13 @@ class Settings:
     Retention (docs/privacy.md): ``keep_finished_days`` how long a finished room is kept
     after its last move, ``keep_abandoned_days`` a room whose game never finished; 0
     keeps them for ever.
+
+    Keeping strangers civil (docs/moderation.md): ``id_salt`` the secret under which
+    browsers and addresses are hashed for bans (None: a file ``id_salt`` in the data
+    folder, made once; several processes must share it); ``joins_per_minute`` seats one
+    address may take a minute (shared by every process); ``votes_per_minute`` votes
+    and ballots per seat a minute; ``vote_seconds`` how long a vote to remove someone
+    runs; ``vote_cooldown`` seconds after one ends before the next may start.
     """
 
     data_dir: Path = Path("data")
@@ -112,6 +119,11 @@ class Settings:
     deck_purge_hours: float = 24.0
     keep_finished_days: float = 30.0
     keep_abandoned_days: float = 7.0
+    id_salt: str | None = None
+    joins_per_minute: float = 20.0
+    votes_per_minute: float = 6.0
+    vote_seconds: float = 60.0
+    vote_cooldown: float = 120.0
 
     @property
     def store_url(self) -> str:

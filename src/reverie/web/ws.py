@@ -24,7 +24,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from reverie.content.textfilter import word_filter
 from reverie.errors import RoomError
 from reverie.games import Audience, Frame, GameCommand, Limit, SideCommand
-from reverie.rooms.commands import HELLO_DECODER, Chat, Hello, Join, NewLink, Point, decoder_for
+from reverie.rooms.commands import (
+    HELLO_DECODER,
+    Ballot,
+    Chat,
+    Hello,
+    Join,
+    NewLink,
+    Point,
+    VoteKick,
+    decoder_for,
+)
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import hash_token
@@ -32,6 +42,7 @@ from reverie.rooms.texts import clean_chat
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
 from reverie.store import StoreUnavailable
+from reverie.web.browser_id import person_ids
 from reverie.web.limits import (
     CHAT,
     FRAMES,
@@ -106,6 +117,12 @@ class Connection:
         self.closed = False
         self._seat: tuple[int, str | None, int | None] = (-1, None, None)  # version, token
         self.gated: tuple[str, str, str] | None = None  # the seat whose socket cap counts us
+        #: This person's browser and address, hashed: a join records them, a ban holds them.
+        self.ids: tuple[str, ...] = ()
+        #: Seats one address may take (shared by every process), and votes and ballots
+        #: per seat (None: no limit).
+        self.join_limit: Limit | None = None
+        self.vote_limit: Limit | None = None
 
     def gate_seat(self, cap: int) -> bool:
         """Count this socket against its seat's cap (False: the seat has ``cap`` open)."""
@@ -259,6 +276,12 @@ class Connection:
             buckets += self._buckets(("move", type(cmd).__name__), cmd.limit)
         elif isinstance(cmd, Chat):
             buckets += self._buckets("chat", CHAT)
+        elif isinstance(cmd, VoteKick | Ballot) and self.vote_limit is not None:
+            buckets += self._buckets("votes", self.vote_limit)
+        elif isinstance(cmd, Join) and self.join_limit is not None and self.address_factor > 0:
+            # Per address, whatever the seat: a script taking seat after seat in room
+            # after room, or a removed troll trying again and again.
+            buckets.append((("joins", self.address), self.join_limit, 1.0))
         return await self.limits.allow(*buckets)
 
     async def handle(self, raw: str) -> None:
@@ -318,7 +341,7 @@ class Connection:
         if isinstance(cmd, Join):
             if self.seat is not None:
                 raise RoomError("bad_message", "You already have a seat at this table.")
-            _seat, token = await self.service.join(self.live, cmd)
+            _seat, token = await self.service.join(self.live, cmd, self.ids)
             await self.move_presence(hash_token(token))
             self.send(self.welcome(token))
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
@@ -394,6 +417,11 @@ class Connection:
             await self.service.connect(self.live, token_hash)
 
 
+def _per_minute(n: float) -> Limit | None:
+    """A limit of ``n`` a minute in bursts of as many (0: none)."""
+    return Limit(rate=n / 60, burst=n) if n > 0 else None
+
+
 def _refusal(code: str, message: str) -> str:
     return _dumps({"type": "error", "ref": None, "code": code, "message": message})
 
@@ -438,6 +466,9 @@ async def room_socket(ws: WebSocket) -> None:
         settings.address_factor,
         getattr(ws.app.state, "metrics", None),
     )
+    conn.ids = person_ids(ws)
+    conn.join_limit = _per_minute(settings.joins_per_minute)
+    conn.vote_limit = _per_minute(settings.votes_per_minute)
     try:
         hello = await _receive_hello(ws, conn, settings.hello_timeout)
     except (WebSocketDisconnect, TimeoutError):
