@@ -471,6 +471,15 @@ def deck_build(ctx: typer.Context) -> None:
     deckgen(["build", *ctx.args], standalone_mode=True)
 
 
+def _moderation() -> None:
+    from reverie.cli.moderation import app as moderation_app
+
+    app.add_typer(moderation_app, name="moderation")
+
+
+_moderation()
+
+
 def main() -> None:
     """Entry point of the ``reverie`` command."""
     app()

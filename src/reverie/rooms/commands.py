@@ -238,6 +238,16 @@ class BalanceCmd(Frame, frozen=True, tag="balance"):
     """Host: deal the players into the teams at random, evenly."""
 
 
+class ReportCmd(Frame, frozen=True, tag="report"):
+    """Report a player (``seat``) or the whole table (``seat`` null) to the operator,
+    with a reason from a list and a few words (docs/moderation.md). Handled by the web
+    layer: a report is no event of the room."""
+
+    seat: int | None = None
+    reason: str = ""
+    text: str = ""
+
+
 Command = (
     Hello
     | Join
@@ -262,6 +272,7 @@ Command = (
     | Deal
     | VoteKick
     | Ballot
+    | ReportCmd
 )
 
 

@@ -38,6 +38,7 @@ from reverie.rooms.state import PALETTE
 from reverie.rooms.visibility import public_facts
 from reverie.store import RoomDeletion, StoreUnavailable, open_store, redact
 from reverie.store.decks import DeckStore
+from reverie.store.moderation import open_moderation
 from reverie.web import manifest, qr
 from reverie.web.assets import Assets, page_response
 from reverie.web.browser_id import BrowserCookie, Ids, load_salt, person_ids
@@ -391,6 +392,9 @@ def create_app(
         await store.open()  # a database that cannot be reached fails the start-up here
         if not isinstance(store, DeckStore):
             raise RuntimeError("this event store keeps no players' decks")
+        # Reports, bans, approvals and closures (reverie moderation writes them too).
+        moderation = open_moderation(cfg.store_url)
+        await moderation.open()
         shelf = DeckShelf(decks, store)
         custom = Decks(cfg, store, shelf, limits, clock=getattr(app.state, "clock", time.time))
         WORD_SHELF.use(loader(store))
@@ -398,6 +402,7 @@ def create_app(
         try:
             await bus.start()  # so does a Redis that cannot be reached
         except BusUnavailable as exc:
+            await moderation.close()
             await store.close()
             raise RuntimeError(str(exc)) from None
         leases: Leases = LocalLeases(cfg.lease_seconds)
@@ -437,6 +442,7 @@ def create_app(
         app.state.metrics = metrics
         app.state.draining = False
         app.state.custom_decks = custom
+        app.state.moderation = moderation
         resumed = await service.resume_active()
         log.info("ready: %d room(s) active in the last week resumed", resumed)
         # Everything loaded so far (modules, decks, resumed rooms) lives as long as the
@@ -481,6 +487,7 @@ def create_app(
             custom.close()  # the picture decoders' processes
             await service.close()
             await bus.close()
+            await moderation.close()
             await store.close()
             log.info("stopped")
 

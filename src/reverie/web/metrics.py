@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prometheus_client import CollectorRegistry, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from starlette.requests import Request
@@ -35,6 +35,15 @@ COUNTERS = {
 }
 
 
+def _listed(state: object) -> bool:
+    """A public table still open to players."""
+    return (
+        bool(getattr(state, "public", False))
+        and not getattr(state, "closed", False)
+        and getattr(state, "status", "") != "over"
+    )
+
+
 class ServiceCollector(Collector):
     """Reads rooms, sockets and the service's counters at scrape time."""
 
@@ -49,6 +58,11 @@ class ServiceCollector(Collector):
             "reverie_rooms_leased",
             "Rooms whose timers and bots this process runs.",
             sum(1 for r in rooms if r.leased),
+        )
+        yield GaugeMetricFamily(
+            "reverie_public_tables",
+            "Public tables in this process's memory (not over, not closed).",
+            sum(1 for r in rooms if _listed(r.state)),
         )
         sockets = sum(sum(r.connections.values()) + r.spectators for r in rooms)
         yield GaugeMetricFamily("reverie_sockets", "Open room WebSockets here.", sockets)
@@ -83,6 +97,9 @@ class Metrics:
             ["generation"],
             buckets=(0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
+        )
+        self.reports = Counter(
+            "reverie_reports", "Reports players sent to the operator.", registry=self.registry
         )
         self._service: ServiceCollector | None = None
 

@@ -75,6 +75,12 @@ class Settings:
     address may take a minute (shared by every process); ``votes_per_minute`` votes
     and ballots per seat a minute; ``vote_seconds`` how long a vote to remove someone
     runs; ``vote_cooldown`` seconds after one ends before the next may start.
+    Moderation (docs/moderation.md): ``moderation_keep_days`` how long a closed report
+    keeps what the reported person wrote (and how long the originals of masked lines
+    are kept for reports); ``reports_per_hour`` reports one person may send an hour;
+    ``public_tables_per_hour`` public tables one person may open an hour (both shared
+    by every process; 0 lifts them); ``close_poll_seconds`` how often a process looks
+    for rooms the operator closed.
     """
 
     data_dir: Path = Path("data")
@@ -124,6 +130,10 @@ class Settings:
     votes_per_minute: float = 6.0
     vote_seconds: float = 60.0
     vote_cooldown: float = 120.0
+    moderation_keep_days: float = 7.0
+    reports_per_hour: float = 10.0
+    public_tables_per_hour: float = 6.0
+    close_poll_seconds: float = 5.0
 
     @property
     def store_url(self) -> str:

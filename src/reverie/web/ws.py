@@ -32,6 +32,7 @@ from reverie.rooms.commands import (
     Join,
     NewLink,
     Point,
+    ReportCmd,
     VoteKick,
     decoder_for,
 )
@@ -54,6 +55,7 @@ from reverie.web.limits import (
     scaled,
 )
 from reverie.web.metrics import Metrics
+from reverie.web.reports import file_report, keep_original, kind_of
 from reverie.web.settings import Settings
 
 log = logging.getLogger("reverie.ws")
@@ -356,6 +358,11 @@ class Connection:
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             self.dirty = True  # as for a join
             return
+        if isinstance(cmd, ReportCmd):
+            report_id = await file_report(self, cmd)
+            version = self.live.state.version
+            self.send({"type": "ack", "ref": cmd.id, "version": version, "report": report_id})
+            return
         if isinstance(cmd, Chat):
             # Cleaned here, where a line is said, not in the fold that replays old ones.
             cmd = msgspec.structs.replace(cmd, text=clean_chat(cmd.text))
@@ -364,12 +371,32 @@ class Connection:
             # What others read (a chat line, a clue, a guess), at the table's filter level;
             # masked where it is said, like the cleaning above.
             level = self.live.state.text_filter
-            cmd = msgspec.structs.replace(cmd, text=word_filter().mask(text, level))
+            masked = word_filter().mask(text, level)
+            # The original is kept apart for a report (never in the log, nor shown).
+            await keep_original(
+                getattr(self.ws.app.state, "moderation", None),
+                self.live.state.code,
+                self.token_hash,
+                kind_of(cmd),
+                masked,
+                text,
+                time.time(),
+            )
+            cmd = msgspec.structs.replace(cmd, text=masked)
         if isinstance(cmd, Point) and cmd.move is not None:
             # A clue a teammate would tell is read by the others in the seat: masked too.
             said = cmd.move.get("text")
             if isinstance(said, str):
                 masked = word_filter().mask(said, self.live.state.text_filter)
+                await keep_original(
+                    getattr(self.ws.app.state, "moderation", None),
+                    self.live.state.code,
+                    self.token_hash,
+                    "clue",
+                    masked,
+                    said,
+                    time.time(),
+                )
                 cmd = msgspec.structs.replace(cmd, move={**cmd.move, "text": masked})
         if isinstance(cmd, SideCommand):
             await self.service.side(self.live, self.seat, cmd, id(self))
