@@ -21,6 +21,7 @@ from reverie.errors import RoomError
 from reverie.games import Limit
 from reverie.rooms.commands import ReportCmd
 from reverie.rooms.events import Acted, Chatted, Created, Joined, RoomEvent, decode_log
+from reverie.rooms.members import people
 from reverie.rooms.state import RoomState, evolve
 from reverie.rooms.texts import clean_chat
 from reverie.store import StoreUnavailable
@@ -95,7 +96,7 @@ def _author_lines(
         elif before is None:
             continue
         elif isinstance(event, Chatted):
-            if _holds(before, event.seat, token_hash):
+            if _holds(before, event.seat, token_hash, getattr(event, "member", 0)):
                 lines.append(KeptLine("chat", originals.get(event.text, event.text), event.at))
         elif isinstance(event, Acted):
             action: Any = event.action
@@ -106,12 +107,12 @@ def _author_lines(
     return lines
 
 
-def _holds(room: RoomState, seat: object, token_hash: str) -> bool:
-    return (
-        isinstance(seat, int)
-        and 0 <= seat < len(room.players)
-        and room.players[seat].token_hash == token_hash
-    )
+def _holds(room: RoomState, seat: object, token_hash: str, member: int = 0) -> bool:
+    """Whether ``token_hash`` is the person (``member`` of a team seat) in ``seat``."""
+    if not isinstance(seat, int) or not 0 <= seat < len(room.players):
+        return False
+    seated = people(room.players[seat])
+    return 0 <= member < len(seated) and seated[member][1] == token_hash
 
 
 async def _own_words(room: RoomState, target_seat: int | None) -> list[KeptLine]:
