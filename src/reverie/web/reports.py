@@ -32,6 +32,7 @@ from reverie.store.moderation import (
     ModerationStore,
     NewReport,
 )
+from reverie.web.limits import Bucket, scaled
 
 if TYPE_CHECKING:
     from reverie.web.ws import Connection
@@ -158,7 +159,11 @@ async def file_report(conn: Connection, cmd: ReportCmd) -> int:
     per_hour: float = state.settings.reports_per_hour
     if per_hour > 0:
         limit = Limit(rate=per_hour / 3600, burst=per_hour)
-        if not await conn.limits.allow((("reports", reporter), limit, 1.0)):
+        buckets: list[Bucket] = [(("reports", reporter), limit, 1.0)]
+        if conn.address_factor > 0:  # a new cookie buys no more than the address's share
+            address = scaled(limit, conn.address_factor)
+            buckets.append((("reports", "address", conn.address), address, 1.0))
+        if not await conn.limits.allow(*buckets):
             raise RoomError(
                 "rate_limited", "You have sent many reports lately; wait a while.",
                 {"per_hour": int(per_hour)},
