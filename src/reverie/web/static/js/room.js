@@ -184,6 +184,7 @@ function onFrame(f) {
   switch (f.type) {
     case "welcome":
       app.token = f.token;
+      app.member = typeof f.member === "number" ? f.member : 0;
       saveToken(code, f.token);
       app.ui.watching = false;
       break;

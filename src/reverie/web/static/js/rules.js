@@ -102,6 +102,7 @@ function variantSection(v) {
       h("h3", {}, t("rules.label.after")), h("p", {}, t("rules.imaginarium.after")),
       h("h3", {}, t("rules.label.end")), h("p", {}, t("rules.imaginarium.end")),
       decision("rules.imaginarium.teams"),
+      h("h3", { id: "team-seats" }, t("rules.team_seats.title")), h("p", {}, t("rules.team_seats.text")),
     );
   } else if (name === "imaginarium-harmony") {
     body.push(

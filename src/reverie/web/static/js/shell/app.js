@@ -17,17 +17,21 @@ import { lang } from "../i18n.js";
  *   companion_of?: string, table_screen?: boolean, bot_levels?: string[], deck?: boolean,
  * }} Capabilities
  * @typedef {{seat: number, name: string, color: string, host: boolean, bot: boolean,
- *   bot_playing: boolean, bot_level?: string | null, connected: boolean, team?: number | null}} RoomPlayer
+ *   bot_playing: boolean, bot_level?: string | null, connected: boolean, team?: number | null,
+ *   members?: {name: string, connected: boolean}[]}} RoomPlayer
+ * (`members`: a team seat's people, its first person first; empty for one person)
  * @typedef {{
  *   code: string, variant: string, family: string, title: string, lang?: string, status: string,
  *   deck: string, seats: number, min_players: number, max_players: number,
  *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
- *   spectators: number, you: {seat: number, host: boolean} | null,
+ *   spectators: number, you: {seat: number, host: boolean, proposals?: Proposal[]} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
  *   away_seconds?: number | null, time_factor?: number, text_filter?: string, paused?: boolean,
  * }} Room
+ * @typedef {{member: number, name: string, move: Record<string, any>, firm: boolean}} Proposal
+ * (a team seat's member's current choice: pointed at, or `firm`, confirmed and waiting)
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame
- * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null,
+ * @typedef {{seat: number, name: string, text: string, at: number, team?: number | boolean | null, own?: boolean,
  *   note?: string, params?: Record<string, string>}} ChatLine
  * (`note`: a line of the table's own, this page's i18n key, told in the reader's language)
  */
@@ -37,6 +41,8 @@ export const code = normaliseCode(location.pathname.split("/").filter(Boolean).p
 export const app = {
   /** @type {string | null} */
   token: null,
+  /** Which member of a team seat this page is (0: its first person, or a seat's only one). */
+  member: 0,
   /** @type {StateFrame | null} */
   state: null,
   /** @type {ChatLine[]} */
@@ -134,6 +140,24 @@ export function tableLang() {
   return r?.options?.language || r?.lang || lang();
 }
 
+/**
+ * A seat's name as the table reads it: a team seat's members' names together (the end
+ * screen, the story and the status name the team and its members), else the player's.
+ * @param {{name: string, members?: {name: string}[]}} p
+ */
+export function teamName(p) {
+  return p.members && p.members.length ? p.members.map((m) => m.name).join(" & ") : p.name;
+}
+
+/**
+ * Whether a seat is played by a team (several people, each on their own device).
+ * @param {number | null} seat
+ */
+export function isTeamSeat(seat) {
+  const p = seat === null ? null : room()?.players.find((x) => x.seat === seat);
+  return Boolean(p?.members?.length);
+}
+
 /** The room's players merged with the game's scores and squares, by seat. */
 export function players() {
   const r = room();
@@ -144,14 +168,14 @@ export function players() {
     .sort((a, b) => a.seat - b.seat)
     .map((p) => {
       const gp = g?.players?.find((/** @type {any} */ x) => x.seat === p.seat);
-      return { ...p, score: gp ? gp.score : 0, square: gp ? gp.square : 1, hand_size: gp ? gp.hand_size : null };
+      return { ...p, name: teamName(p), score: gp ? gp.score : 0, square: gp ? gp.square : 1, hand_size: gp ? gp.hand_size : null };
     });
 }
 
 /** @param {number} seat */
 export function nameOf(seat) {
   const p = room()?.players.find((x) => x.seat === seat) || game()?.players?.find((/** @type {any} */ x) => x.seat === seat);
-  return p ? p.name : `#${Number(seat) + 1}`;
+  return p ? teamName(p) : `#${Number(seat) + 1}`;
 }
 
 /**

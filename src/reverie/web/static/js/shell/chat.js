@@ -4,7 +4,7 @@ import { h, $ } from "../dom.js";
 import { t, lang } from "../i18n.js";
 import { icon } from "../icons.js";
 import { toast } from "../common.js";
-import { app, me, players, send, rerender } from "./app.js";
+import { app, me, players, send, rerender, isTeamSeat } from "./app.js";
 
 /** @param {import("./app.js").ChatLine[]} messages */
 export function addChat(messages) {
@@ -31,7 +31,9 @@ function onChat(e, team) {
   }
   // The line stays in the box until the server takes it: a refused one (too fast) is
   // still there to send again.
-  send(team ? { type: "chat", text, team: true } : { type: "chat", text }, $("#chat-form"));
+  // A team seat's own chat (its members only), or the family's team's.
+  const to = !team ? {} : isTeamSeat(me()) ? { own: true } : { team: true };
+  send({ type: "chat", text, ...to }, $("#chat-form"));
 }
 
 /**
@@ -60,7 +62,7 @@ function lines() {
         h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
       );
     }
-    const teamLine = m.team !== undefined && m.team !== null && m.team !== false;
+    const teamLine = Boolean(m.own) || (m.team !== undefined && m.team !== null && m.team !== false);
     return h(
       "li",
       { class: ["chat-line", teamLine && "chat-team"], key: `${m.at}:${m.seat}:${i}` },
@@ -91,7 +93,7 @@ export function scrollChat() {
  */
 export function chatView(fam) {
   const seated = me() !== null;
-  const mode = { silent: seated && !fam.mayChat(), team: seated && fam.teamChat() };
+  const mode = { silent: seated && !fam.mayChat(), team: seated && (fam.teamChat() || isTeamSeat(me())) };
   const team = app.ui.teamChat && mode.team;
   return h(
     "div",

@@ -13,7 +13,7 @@ import { awayField, readAway } from "./absence.js";
 import { readTime, timeField, timeNote } from "./pace.js";
 import { filterField, readFilter } from "./textfilter.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
-import { app, code, room, me, isHost, theCaps, players, send, rerender, family, theRoom } from "./app.js";
+import { app, code, room, me, isHost, theCaps, players, send, rerender, family, theRoom, teamName } from "./app.js";
 
 const inviteURL = () => `${location.origin}/r/${code}`;
 /** @param {Event} e */
@@ -35,6 +35,7 @@ function remembered(key) {
 export function badges(p) {
   return [
     p.seat === me() ? h("span", { class: "tag tag-you" }, t("players.you")) : null,
+    p.members?.length ? h("span", { class: "tag tag-team" }, icon("team", { size: 14 }), t("players.team_seat", { n: p.members.length })) : null,
     p.host ? h("span", { class: "tag", title: t("players.host") }, icon("crown", { size: 14 }), t("players.host")) : null,
     // One tag says "bot" in the reader's language; a bot's name does not say it again
     // (names from old logs, "Luna (bot)", get the icon alone).
@@ -42,6 +43,10 @@ export function badges(p) {
     !p.bot && p.bot_playing ? h("span", { class: "tag tag-warn" }, icon("bot", { size: 14 }), t("players.bot_playing")) : null,
     levelBadge(p),
     !p.bot && !p.connected ? h("span", { class: "tag tag-off", title: t("players.offline") }, icon("offline", { size: 14 }), t("players.offline")) : null,
+    // A team seat plays on while one member is here: say who of its members is away.
+    p.connected && p.members?.some((m) => !m.connected)
+      ? h("span", { class: "tag tag-off" }, icon("offline", { size: 14 }), t("players.members_away", { names: p.members.filter((m) => !m.connected).map((m) => m.name).join(", ") }))
+      : null,
     family()?.lobbyTags(p) ?? null,
   ];
 }
@@ -122,6 +127,13 @@ function onJoin(e) {
     return;
   }
   const color = /** @type {HTMLInputElement | null} */ (f.querySelector("input[name=join-color]:checked"))?.value;
+  // A team seat's member joins that seat (its colour is the seat's).
+  const where = /** @type {HTMLInputElement | null} */ (f.querySelector("input[name=join-seat]:checked"))?.value;
+  const seat = where && where !== "own" ? Number(where) : null;
+  if (seat !== null) {
+    send({ type: "join", name, color: "", seat }, button);
+    return;
+  }
   if (!color) {
     toast(t("gate.need_color"), { anchor: button });
     return;
@@ -138,12 +150,39 @@ function onJoin(e) {
 const watchButton = (/** @type {string} */ label) =>
   h("button", { type: "button", class: "btn btn-quiet", id: "gate-watch", onclick: watch }, icon("eye", { size: 18 }), t(label));
 
+/**
+ * At a table of team seats, where a person joins: a seat of their own (while one is
+ * free, in the lobby) or a team seat, as one more member (also during a game).
+ * @param {import("./app.js").Room} r
+ */
+function seatChoice(r) {
+  const own = r.status === "lobby" && r.players.length < r.seats;
+  const teams = r.players.filter((p) => !p.bot);
+  /** @param {string} value @param {string} label @param {boolean} checked */
+  const radio = (value, label, checked) =>
+    h("label", { class: "radio" }, h("input", { type: "radio", name: "join-seat", value, checked, id: `join-seat-${value}` }), " ", label);
+  return h(
+    "fieldset",
+    { class: "join-seat" },
+    h("legend", {}, t("gate.where")),
+    own ? radio("own", t("gate.own_seat"), true) : null,
+    teams.map((p, i) => radio(String(p.seat), t("gate.join_team", { name: teamName(p) }), !own && i === 0)),
+  );
+}
+
+/** Whether the table takes team seats (the family's `team_seats` option). */
+export const teamSeats = () => {
+  const mode = room()?.options?.team_seats;
+  return typeof mode === "string" && mode !== "off";
+};
+
 /** Who opens the room without a seat: join (a name and a colour) or watch. */
 export function gateView() {
   const r = room();
   if (!r || r.you || app.ui.watching) return null;
   const free = r.seats - r.players.length;
-  if (r.status !== "lobby" || free <= 0) {
+  const teams = teamSeats() && r.status !== "over" && r.players.some((p) => !p.bot);
+  if ((r.status !== "lobby" || free <= 0) && !teams) {
     return h(
       "div",
       { class: "panel gate" },
@@ -176,6 +215,7 @@ export function gateView() {
           placeholder: t("home.name_placeholder"), oninput: (/** @type {Event} */ e) => (app.ui.joinName = /** @type {HTMLInputElement} */ (e.currentTarget).value),
         }),
       ),
+      teams ? seatChoice(r) : null,
       swatchesField("join-color", color, {
         taken, legend: t("home.your_color"),
         onchange: (/** @type {string} */ c) => {
@@ -251,6 +291,7 @@ export function lobbyView(fam) {
         ? [
             theCaps().bots ? addBotControl({ disabled: r.players.length >= r.seats }) : null,
             h("button", { type: "button", class: "btn", id: "start", disabled: !enough, onclick: (/** @type {Event} */ e) => startGame(fam, target(e)) }, t("lobby.start")),
+            teamSeats() ? dealControl(r) : null,
           ]
         : h("p", { class: "muted" }, t("lobby.wait_host", { name: hostP ? hostP.name : "—" })),
       mine !== null && !host ? h("button", { type: "button", class: "btn btn-quiet", id: "leave", onclick: (/** @type {Event} */ e) => leave(target(e)) }, t("lobby.leave")) : null,
@@ -267,6 +308,27 @@ export function lobbyView(fam) {
         fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host }), filterField(r.text_filter, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
+  );
+}
+
+/**
+ * The host's deal: everyone at the table (not the bots) dealt at random into so many
+ * team seats, evenly; dealt again whenever people have come or gone.
+ * @param {import("./app.js").Room} r
+ */
+function dealControl(r) {
+  const people = r.players.reduce((n, p) => n + (p.bot ? 0 : Math.max(1, p.members?.length || 0)), 0);
+  const most = Math.max(1, Math.min(people, r.seats - r.players.filter((p) => p.bot).length));
+  const value = Math.min(most, Math.max(1, Math.ceil(people / 2)));
+  return h(
+    "span",
+    { class: "deal row" },
+    h("label", { for: "deal-seats", class: "small" }, t("lobby.deal_seats")),
+    h("input", { id: "deal-seats", type: "number", min: 1, max: most, value, class: "narrow" }),
+    h("button", {
+      type: "button", class: "btn btn-quiet", id: "deal",
+      onclick: (/** @type {Event} */ e) => send({ type: "deal", seats: Number(/** @type {HTMLInputElement} */ ($("#deal-seats")).value) || value }, target(e)),
+    }, icon("team", { size: 18 }), t("lobby.deal")),
   );
 }
 

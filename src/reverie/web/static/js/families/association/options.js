@@ -7,6 +7,7 @@ import { select, number, reader } from "../../fields.js";
 export const DEFAULT_OPTIONS = {
   first_storyteller: "default", restrictions: "board", on_timeout: "random",
   target_score: null, track_length: 40, clue_seconds: null, card_seconds: null, vote_seconds: null,
+  team_seats: "off",
 };
 const TIMERS = [null, 30, 45, 60, 90, 120, 180, 300];
 /** What the home page proposes to a new table: a clock on every phase (the table may turn it off). */
@@ -73,6 +74,10 @@ export function optionsFields(v, options, { prefix, lead = null, players = null,
     timer("clue_seconds", "options.clue_timer"),
     timer("card_seconds", "options.card_timer"),
     timer("vote_seconds", "options.vote_timer"),
+    offered.has("team_seats") &&
+      select("team_seats", t("options.team_seats"), [["off", t("options.team_seats.off")], ["one", t("options.team_seats.one")], ["agree", t("options.team_seats.agree")]], o.team_seats, {
+        ...f, hint: t("options.team_seats.hint"),
+      }),
     offered.has("on_timeout") &&
       select("on_timeout", t("options.on_timeout"), [["random", t("options.on_timeout.random")], ["skip", t("options.on_timeout.skip")]], o.on_timeout, {
         ...f, hint: t("options.on_timeout.hint"),
@@ -98,5 +103,6 @@ export function readOptions(root, caps) {
   };
   for (const name of ["clue_seconds", "card_seconds", "vote_seconds"]) if (offered.has(name)) options[name] = int(name);
   if (offered.has("track_length")) options.track_length = int("track_length") ?? 40;
+  if (offered.has("team_seats")) options.team_seats = val("team_seats") || "off";
   return options;
 }

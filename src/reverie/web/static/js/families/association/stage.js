@@ -5,9 +5,10 @@ import { h, $ } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { toast } from "../../common.js";
-import { caps, players, nameOf, action, rerender, tableLang } from "../../shell/app.js";
+import { caps, players, nameOf, action, rerender, tableLang, game } from "../../shell/app.js";
 import { cardTile, cardRow, cardImage } from "./cards.js";
 import { checkClue } from "./clue.js";
+import { pointAt, teamBar, teamNote } from "./pointing.js";
 
 /** What this page has chosen in the current phase, before it is sent. */
 export const choice = {
@@ -42,6 +43,8 @@ function focusConfirm() {
 /** @param {number} card */
 function pickCard(card) {
   choice.card = card;
+  // A team seat's members see the card a teammate would play or tell.
+  pointAt(game()?.phase === "clue" ? { type: "clue", text: choice.clueDraft.trim(), card } : { type: "submit", card });
   rerender();
   focusConfirm();
 }
@@ -84,7 +87,7 @@ function handRow(g, { choosable, chooseLabel = "", chosen = null }) {
   const hand = g.hand || [];
   if (!hand.length) return h("p", { class: "muted" }, t("stage.empty_hand"));
   return cardRow(
-    hand.map((/** @type {number} */ c) => cardTile(c, { selected: chosen === c, onChoose: choosable ? pickCard : null, chooseLabel })),
+    hand.map((/** @type {number} */ c) => cardTile(c, { selected: chosen === c, onChoose: choosable ? pickCard : null, chooseLabel, note: teamNote("card", c) })),
     { cls: "hand-row", label: t("stage.your_hand") },
   );
 }
@@ -148,6 +151,10 @@ function clueForm(g) {
           oninput: (/** @type {InputEvent} */ e) => {
             choice.clueDraft = /** @type {HTMLInputElement} */ (e.currentTarget).value;
             rerender();
+          },
+          // The teammates see the clue once it is typed (not each key: each is logged).
+          onchange: () => {
+            if (choice.card !== null || !picksCard()) pointAt({ type: "clue", text: choice.clueDraft.trim(), card: picksCard() ? choice.card : null });
           },
         }),
       ),
@@ -263,10 +270,11 @@ function stageVote(g, mine) {
   parts.push(h("p", { class: "muted small" }, t("stage.votes_in", { n: voters, total })));
   const tiles = (g.table || []).map((/** @type {any} */ c) => {
     const mineCard = g.my_position === c.position;
-    const note = mineCard ? (mine === st ? t("stage.your_story_card") : t("stage.your_card")) : g.my_vote === c.position ? t("stage.your_vote") : null;
+    const note = mineCard ? (mine === st ? t("stage.your_story_card") : t("stage.your_card")) : g.my_vote === c.position ? t("stage.your_vote") : teamNote("position", c.position);
     /** @param {number} _card @param {number} [pos] */
     const pick = (_card, pos) => {
       choice.position = pos ?? null;
+      pointAt(pos === undefined ? null : { type: "vote", position: pos });
       rerender();
       focusConfirm();
     };
@@ -297,6 +305,6 @@ function stageVote(g, mine) {
 /** @param {Record<string, any>} g @param {number | null} mine */
 export function stageView(g, mine) {
   resetChoices(g);
-  const parts = g.phase === "clue" ? stageClue(g, mine) : g.phase === "submit" ? stageSubmit(g, mine) : stageVote(g, mine);
+  const parts = [teamBar(), ...(g.phase === "clue" ? stageClue(g, mine) : g.phase === "submit" ? stageSubmit(g, mine) : stageVote(g, mine))];
   return h("div", { class: ["panel", "stage", `phase-${g.phase}`], "data-phase": g.phase, "data-turn": g.turn, key: `${g.turn}:${g.phase}` }, parts);
 }
