@@ -43,7 +43,7 @@ export function teamNote(field, value) {
 /** @param {Record<string, any>} move */
 function describe(move) {
   if (move.type === "vote") return t("team.move_vote", { n: move.position });
-  if (move.type === "clue") return [t("team.move_clue"), " ", h("q", { lang: tableLang() }, move.text || "")];
+  if (move.type === "clue" && move.text) return [t("team.move_clue"), " ", h("q", { lang: tableLang() }, move.text)];
   return t("team.move_card");
 }
 
