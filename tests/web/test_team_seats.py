@@ -332,3 +332,43 @@ def test_the_lobby_deals_people_into_team_seats_and_keeps_them_even(
     assert host.request({"type": "deal", "seats": 7})["type"] == "error"
     for c in people:
         c.close()
+
+
+def test_a_member_joins_mid_game_moves_their_link_and_a_companion_team_enters_from_any_phone(
+    server: ServerThread,
+) -> None:
+    # A companion table (the real box): a team is one seat entered from any member's phone.
+    code, token = create_room(
+        server.base, "dixit-companion", 3, first_storyteller=0, team_seats="one"
+    )
+    host = Client(server.base, code, token)
+    bob = join(server.base, code, "Bob", "#8338ec")
+    cy = join(server.base, code, "Cy", "#457b9d")
+    assert host.request({"type": "start"})["type"] == "ack"
+    host.until(lambda f: f["type"] == "state" and f["game"] and f["game"]["phase"] == "clue")
+    # Ann joins the host's seat during the game, and plays it from her own phone.
+    ann = join_seat(server, code, "Ann", 0)
+    assert ann.request({"type": "tell", "text": "sea"})["type"] == "ack"
+    assert host.request({"type": "count", "cards": 3})["type"] == "ack"
+    sync([host, ann, bob, cy])
+    assert ann.request({"type": "place", "position": 2})["type"] == "ack"
+    # The place the seat entered reaches both its members, and nobody else.
+    seen = host.until(lambda f: f["type"] == "state" and f["game"]["my_position"] == 2)
+    assert seen["room"]["you"]["seat"] == 0
+    state = sync([host, ann, bob, cy])
+    assert bob.state is not None and bob.state["game"]["my_position"] is None
+    # Ann moves her own link to another device: her old link opens nothing, the host's
+    # (the seat's first person's) still opens the seat.
+    old = ann.token
+    reply = ann.request({"type": "new_link"})
+    assert reply["type"] == "ack" and ann.token != old
+    stale = Client(server.base, code, old)
+    seen = stale.until(lambda f: f["type"] == "state")
+    assert seen["room"]["you"] is None
+    again = Client(server.base, code, token)
+    assert again.until(lambda f: f["type"] == "state")["room"]["you"]["seat"] == 0
+    fresh = Client(server.base, code, ann.token)
+    assert fresh.until(lambda f: f["type"] == "welcome")["member"] == 1
+    assert state["room"]["players"][0]["members"][1]["name"] == "Ann"
+    for c in (host, ann, bob, cy, stale, again, fresh):
+        c.close()
