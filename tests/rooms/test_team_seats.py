@@ -24,7 +24,7 @@ from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.rooms.commands import AddBot, Join, Point, Start, decide, decoder_for
-from reverie.rooms.events import Acted, Created, Joined, Proposed, RoomEvent
+from reverie.rooms.events import Acted, Created, Dealt, Joined, Proposed, RoomEvent
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import RoomState, evolve, hash_token
 from reverie.rules.association import apply, new_game, view
@@ -189,3 +189,21 @@ def test_two_members_confirming_at_once_land_exactly_one_move(tmp_path: Path) ->
         await service.store.close()
 
     run_async(main())
+
+
+def test_a_deal_seats_everyone_once_and_the_host_role_follows_the_host() -> None:
+    room = _room("imaginarium", "one", [2, 2, 1], 9)  # the host's seat: P0m0 and P0m1
+    # The host's teammate is dealt away from the host: the role stays with the host.
+    groups = (("t1-0", "t0-1", "t2-0"), ("t1-1", "t0-0"))
+    dealt = evolve(room, Dealt(groups))
+    assert [p.token_hash for p in dealt.players] == ["t1-0", "t1-1"]
+    assert dealt.host == 1 and dealt.players[1].members[0].token_hash == "t0-0"
+    assert len({p.color for p in dealt.players}) == 2
+    for token in ("t0-0", "t0-1", "t1-0", "t1-1", "t2-0"):
+        assert dealt.seat_of(token) is not None
+    try:
+        evolve(room, Dealt((("t1-0", "t0-1"), ("t1-1", "t0-0"))))  # t2-0 left out
+    except RoomError as exc:
+        assert exc.code == "bad_message"
+    else:
+        raise AssertionError("a deal that leaves someone out was taken")

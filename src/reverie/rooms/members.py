@@ -173,8 +173,8 @@ def dealt(room: RoomState, count: int, rng: random.Random) -> tuple[tuple[str, .
 
 def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
     """``room`` with its people seated in ``groups`` (each group one seat, its first
-    person first; the bots keep seats of their own after them); the host stays with
-    the host's people."""
+    person first; the bots keep seats of their own after them); the host role stays
+    with the host seat's first person."""
     if mode(room) == "off":
         raise RoomError("no_team_seats", "This table plays one person to a seat.")
     found = {t: (name, seat) for seat, p in enumerate(room.players) for name, t in people(p) if t}
@@ -189,7 +189,9 @@ def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
         raise RoomError("room_full", f"The table has {room.seats} seats.")
     used: set[str] = {p.color for p in bots}
     seated: list[Player] = []
-    host_tokens = set(tokens(room.players[room.host]))
+    # The host role follows the host seat's first person (its members may be dealt
+    # into other seats).
+    host_token = room.players[room.host].token_hash
     host = 0
     for group in groups:
         first, *rest = group
@@ -201,7 +203,7 @@ def deal(room: RoomState, groups: tuple[tuple[str, ...], ...]) -> RoomState:
             kept = [c for c in free if c not in _holders(room)]
             color = (kept or free)[0]
         used.add(color)
-        if host_tokens & set(group):
+        if host_token in group:
             host = len(seated)
         members = tuple(Member(found[t][0], t, ids_of.get(t, ())) for t in rest)
         seated.append(
