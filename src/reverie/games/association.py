@@ -199,6 +199,20 @@ class AssociationFamily(GameFamily[GameState, act.Action, Options, object]):
     def is_over(self, game: GameState) -> bool:
         return game.phase is Phase.OVER
 
+    def progress(self, game: GameState) -> float:
+        # The nearer of the two ends: a score reaching the target (or the end of the
+        # track), or the deck running out (the hands are dealt from it at the start).
+        if game.phase is Phase.OVER:
+            return 1.0
+        options = game.options
+        target = options.target_score or options.track_length
+        by_score = max(game.scores, default=0) / max(1, target)
+        # The cards this game took from the content deck (older states: the whole deck).
+        taken = game.in_play or game.card_count
+        start = taken - len(game.players) * max((len(h) for h in game.hands), default=0)
+        by_deck = 1 - len(game.deck) / max(1, start) if start > 0 else 0.0
+        return max(0.0, min(1.0, max(by_score, by_deck)))
+
     def phase_key(self, game: GameState) -> tuple[int, str]:
         # A first turn open to claim and the same turn once its storyteller is drawn are
         # two phases: the drawn storyteller's clock starts at the draw (§2.1).

@@ -369,6 +369,12 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     def is_over(self, game: G) -> bool:
         """Whether the game has ended."""
 
+    def progress(self, game: G) -> float:
+        """How far the game has gone towards its end, from 0 to 1 (an estimate): the open
+        tables seat nobody new in a game already decided (rooms/listing.py). A family
+        that cannot tell says 0 (only a finished game counts as decided then)."""
+        return 1.0 if self.is_over(game) else 0.0
+
     @abstractmethod
     def phase_key(self, game: G) -> tuple[int, str]:
         """The turn number and the phase (a move aimed at another one is stale)."""

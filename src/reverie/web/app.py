@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from reverie.bus import BusUnavailable, open_bus
+from reverie.bus.board import open_board
 from reverie.bus.leases import Leases, LocalLeases, RedisLeases
 from reverie.content.custom_words import SHELF as WORD_SHELF
 from reverie.content.decks import Deck, DeckError, content_dir, list_decks
@@ -32,6 +33,7 @@ from reverie.errors import RoomError
 from reverie.games import Limit, all_variants
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import DEFAULT_AWAY
+from reverie.rooms.listing import Lister
 from reverie.rooms.retention import Retention, run_retention
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE
@@ -47,6 +49,7 @@ from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_play
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
+from reverie.web.open_tables import open_tables
 from reverie.web.settings import Settings
 from reverie.web.shared_limits import RedisLimiter
 from reverie.web.words_api import loader, word_routes
@@ -431,6 +434,12 @@ def create_app(
             vote_cooldown=cfg.vote_cooldown,
         )
         metrics.watch(service)
+        # The public tables of every process (Redis when the bus is), renewed by this
+        # process for the tables it runs.
+        board = open_board(bus)
+        lister = Lister(service, board, empty_seconds=cfg.open_empty_seconds)
+        app.state.board = board
+        app.state.lister = lister
         app.state.settings = cfg
         app.state.ids = Ids(load_salt(cfg.id_salt, cfg.data_dir))
         app.state.decks = decks
@@ -452,6 +461,7 @@ def create_app(
         gc_watch = GcWatch(metrics.gc_observer)
         gc_watch.install()
         background = [asyncio.create_task(service.run_janitor())]
+        background.append(asyncio.create_task(lister.run()))
         if bus.shared:
             background.append(asyncio.create_task(service.run_leases()))
         if cfg.gc_settle_seconds > 0:
@@ -485,6 +495,7 @@ def create_app(
             gc_watch.remove()
             WORD_SHELF.use(None)
             custom.close()  # the picture decoders' processes
+            await lister.close()  # off the board now, not when the entries run out
             await service.close()
             await bus.close()
             await moderation.close()
@@ -503,6 +514,7 @@ def create_app(
         *deck_routes(),  # players' decks share paths with content decks: first
         *word_routes(),
         Route("/api/variants", variants),
+        Route("/api/open", open_tables),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),
         Route("/api/rooms/{code}/join", qr.join_info),

@@ -81,6 +81,11 @@ class Settings:
     ``public_tables_per_hour`` public tables one person may open an hour (both shared
     by every process; 0 lifts them); ``close_poll_seconds`` how often a process looks
     for rooms the operator closed.
+
+    Open tables (docs/protocol.md, /play): ``open_empty_seconds`` how long a public
+    table stays listed after its last person left; ``play_start_seconds`` how soon a
+    table that play now opened starts by itself, bots in its empty seats;
+    ``plays_per_minute`` taps of play now per address a minute (shared by every process).
     """
 
     data_dir: Path = Path("data")
@@ -134,6 +139,9 @@ class Settings:
     reports_per_hour: float = 10.0
     public_tables_per_hour: float = 6.0
     close_poll_seconds: float = 5.0
+    open_empty_seconds: float = 30.0
+    play_start_seconds: float = 5.0
+    plays_per_minute: float = 10.0
 
     @property
     def store_url(self) -> str:

@@ -300,6 +300,15 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     def is_over(self, game: GameState) -> bool:
         return game.phase is Phase.OVER
 
+    def progress(self, game: GameState) -> float:
+        # The leading pawn's way to the last square, or the turns played of a limit.
+        if game.phase is Phase.OVER:
+            return 1.0
+        by_pawn = max(game.pawns, default=0) / LAST_SQUARE
+        limit = game.options.turn_limit
+        by_turns = game.turn.number / limit if limit else 0.0
+        return max(0.0, min(1.0, max(by_pawn, by_turns)))
+
     def phase_key(self, game: GameState) -> tuple[int, str]:
         return (game.turn.number, game.phase.value)
 

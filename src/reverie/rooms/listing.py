@@ -1,0 +1,206 @@
+"""What the open tables page lists, and keeping the shared board up to date.
+
+Each process lists the public tables it runs (those whose lease it holds) on the board
+(:mod:`reverie.bus.board`), renewing each entry every :data:`LIST_EVERY` seconds with a
+time to live of one lease: a process that dies stops renewing, and its tables leave the
+board within that time. A table leaves the board at once (the next round) when it is
+made private, when its game ends, or when its last person has been gone for
+``empty_seconds``. A private table is never put on the board at all.
+
+An entry says what a stranger needs to choose a table, and nothing about the people at
+it (no names): the game, the table's language, how many people and bots sit, the seats,
+the phase, when it opened and started, and whether a person may take a seat now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from reverie.bus.board import Board
+from reverie.rooms.live import LiveRoom
+from reverie.rooms.members import tokens
+from reverie.rooms.state import RoomState
+
+if TYPE_CHECKING:
+    from reverie.rooms.service import RoomService
+
+log = logging.getLogger("reverie.rooms")
+
+#: A game this far along (RoomFamily.progress) is decided: nobody new is seated in it.
+DECIDED = 0.75
+#: Seconds a public table stays listed after its last person left (REVERIE_OPEN_EMPTY_SECONDS).
+OPEN_EMPTY_SECONDS = 30.0
+#: Seconds between two renewals of this process's entries.
+LIST_EVERY = 1.0
+
+
+def decided(room: RoomState) -> bool:
+    """Whether the game is over or so near its end that a newcomer would only watch it
+    finish (the family's :meth:`~reverie.games.base.GameFamily.progress`)."""
+    if room.status == "over":
+        return True
+    if room.status != "playing" or room.game is None:
+        return False
+    return room.family.progress(room.game) >= DECIDED
+
+
+def takeable_bots(room: RoomState) -> list[int]:
+    """The bots' seats a person arriving mid-game may take (a bot's own seat, not a
+    person's that a bot stands in for), best first: in a team game the seat of the team
+    with the fewest people, so teams stay even."""
+    if room.status != "playing" or decided(room):
+        return []
+    bots = [s for s, p in enumerate(room.players) if p.bot]
+    if room.family.teams is None:
+        return bots
+
+    def people_in(team: int | None) -> int:
+        return sum(1 for p in room.players if not p.bot and p.team == team)
+
+    return sorted(bots, key=lambda s: (people_in(room.players[s].team), s))
+
+
+def free_seats(room: RoomState) -> int:
+    """Empty seats in the lobby (none once a game runs: the seats are dealt)."""
+    return max(0, room.seats - len(room.players)) if room.status == "lobby" else 0
+
+
+def may_seat(room: RoomState) -> bool:
+    """Whether a stranger may sit down now: a free seat in the lobby, or a bot's seat in
+    a game not yet decided."""
+    if not room.public:
+        return False
+    if room.status == "lobby":
+        return free_seats(room) > 0
+    return bool(takeable_bots(room))
+
+
+def people(room: RoomState) -> int:
+    """How many people (not bots) play at the table, every member of a team seat."""
+    return sum(len(tokens(p)) for p in room.players if not p.bot)
+
+
+def present(live: LiveRoom) -> int:
+    """How many of the table's people have a socket open in some process."""
+    here = live.present_tokens()
+    return sum(1 for p in live.state.players if not p.bot for t in tokens(p) if t in here)
+
+
+def entry(
+    live: LiveRoom, *, started: float | None, starts_at: float | None = None, waiting: int = 0
+) -> dict[str, Any]:
+    """The board's entry for a public table (``started``: when its game began, if it
+    runs; ``starts_at``: when a play-now table starts by itself; ``waiting``: people
+    waiting for a bot's seat at the next turn)."""
+    room = live.state
+    progress = room.family.progress(room.game) if room.game is not None else 0.0
+    return {
+        "code": room.code,
+        "game": room.variant,
+        "lang": room.lang,
+        "people": people(room),
+        "present": present(live),
+        "bots": sum(1 for p in room.players if p.bot),
+        "seats": room.seats,
+        "free": free_seats(room) if room.status == "lobby" else len(takeable_bots(room)),
+        "phase": room.status,
+        "created": room.created_at,
+        "started": started,
+        "starts_at": starts_at,
+        "progress": round(progress, 2),
+        "may_seat": may_seat(room),
+        "waiting": waiting,
+    }
+
+
+class Lister:
+    """Keeps this process's public tables on the board (one per service)."""
+
+    def __init__(
+        self,
+        service: RoomService,
+        board: Board,
+        *,
+        empty_seconds: float = OPEN_EMPTY_SECONDS,
+        every: float = LIST_EVERY,
+    ) -> None:
+        self.service = service
+        self.board = board
+        self.empty_seconds = empty_seconds
+        self.every = every
+        #: Codes this process put on the board and has not dropped.
+        self.listed: set[str] = set()
+        # When each table's last person left (by the service's clock).
+        self._empty_since: dict[str, float] = {}
+        # When each table's game began, and which game that was (this process saw it).
+        self._started: dict[str, tuple[int, float]] = {}
+        #: Extra facts other parts add to a table's entry (play now: ``starts_at``,
+        #: ``waiting``), by code.
+        self.extras: dict[str, dict[str, Any]] = {}
+
+    def listable(self, live: LiveRoom) -> bool:
+        """Whether the table belongs on the board now (tracks who is gone as it looks)."""
+        room = live.state
+        code = room.code
+        if not room.public or room.status == "over" or live.damaged:
+            return False
+        now = self.service.clock()
+        if present(live) > 0:
+            self._empty_since.pop(code, None)
+            return True
+        since = self._empty_since.setdefault(code, now)
+        return now - since < self.empty_seconds
+
+    def _started_at(self, live: LiveRoom) -> float | None:
+        room = live.state
+        if room.status != "playing":
+            self._started.pop(room.code, None)
+            return None
+        seen = self._started.get(room.code)
+        if seen is None or seen[0] != room.games:
+            seen = (room.games, self.service.clock())
+            self._started[room.code] = seen
+        return seen[1]
+
+    async def refresh(self) -> None:
+        """One round: put every public table this process runs, drop those that left."""
+        service = self.service
+        ttl = service.leases.seconds
+        keep: set[str] = set()
+        puts = []
+        for code, live in list(service.rooms.items()):
+            if not service.runners.holds_lease(live):
+                continue  # its lease holder lists it
+            if not self.listable(live):
+                continue
+            started = self._started_at(live)
+            extras = self.extras.get(code, {})
+            keep.add(code)
+            puts.append(self.board.put(code, entry(live, started=started, **extras), ttl))
+        gone = self.listed - keep
+        drops = [self.board.drop(code) for code in gone]
+        await asyncio.gather(*puts, *drops)
+        for code in gone:
+            self._started.pop(code, None)
+            if code not in service.rooms:
+                self._empty_since.pop(code, None)
+                self.extras.pop(code, None)
+        self.listed = keep
+
+    async def run(self) -> None:
+        """Refresh every :attr:`every` seconds until the service closes; a failed round
+        is said and the next tries again."""
+        while not self.service.closed:
+            try:
+                await self.refresh()
+            except Exception:  # the board must not stop for one bad round
+                log.exception("the open tables were not refreshed")
+            await asyncio.sleep(self.every)
+
+    async def close(self) -> None:
+        """Take this process's tables off the board (a clean stop; a killed process's
+        entries run out by themselves)."""
+        codes, self.listed = self.listed, set()
+        await asyncio.gather(*(self.board.drop(c) for c in codes), return_exceptions=True)
