@@ -42,6 +42,8 @@ def test_the_list_shows_public_tables_filters_them_and_answers_304(server: Serve
     watcher = Client(base, private, private_token)
     watcher.until(lambda f: f["type"] == "state")
     _until(lambda: code in _codes(base))
+    metrics = httpx.get(f"{base}/metrics").text
+    assert "reverie_open_tables 1.0" in metrics and "reverie_people_waiting 1.0" in metrics
     r = httpx.get(f"{base}/api/open")
     (table,) = [t for t in r.json()["tables"] if t["code"] == code]
     assert table["game"] == "dixit" and table["lang"] == "it" and table["phase"] == "lobby"
@@ -65,5 +67,6 @@ def test_the_list_shows_public_tables_filters_them_and_answers_304(server: Serve
     assert private not in _codes(base)
     metrics = httpx.get(f"{base}/metrics").text
     assert private not in metrics and code not in metrics
+    assert "reverie_open_tables 0.0" in metrics
     host.close()
     watcher.close()

@@ -440,6 +440,7 @@ def create_app(
         lister = Lister(service, board, empty_seconds=cfg.open_empty_seconds)
         app.state.board = board
         app.state.lister = lister
+        metrics.watch_open(lister)
         app.state.settings = cfg
         app.state.ids = Ids(load_salt(cfg.id_salt, cfg.data_dir))
         app.state.decks = decks

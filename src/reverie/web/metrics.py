@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 if TYPE_CHECKING:
+    from reverie.rooms.listing import Lister
     from reverie.rooms.service import RoomService
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -49,6 +50,8 @@ class ServiceCollector(Collector):
 
     def __init__(self, service: RoomService) -> None:
         self.service = service
+        #: The open tables this process lists (None: not watched).
+        self.lister: Lister | None = None
 
     def collect(self) -> Iterator[Metric]:
         """The current figures."""
@@ -78,6 +81,26 @@ class ServiceCollector(Collector):
         for how, count in self.service.removals.items():
             removals.add_metric([how], count)
         yield removals
+        yield from self._open()
+
+    def _open(self) -> Iterator[Metric]:
+        lister = self.lister
+        if lister is None:
+            return
+        from reverie.rooms.listing import present
+
+        listed = [self.service.rooms[c] for c in lister.listed if c in self.service.rooms]
+        yield GaugeMetricFamily(
+            "reverie_open_tables",
+            "Public tables this process has on the open tables list (every process's "
+            "sum is the list).",
+            len(listed),
+        )
+        yield GaugeMetricFamily(
+            "reverie_people_waiting",
+            "People present in the lobbies of the open tables this process lists.",
+            sum(present(live) for live in listed if live.state.status == "lobby"),
+        )
 
 
 class Metrics:
@@ -113,6 +136,11 @@ class Metrics:
             self.registry.unregister(self._service)
         self._service = ServiceCollector(service)
         self.registry.register(self._service)
+
+    def watch_open(self, lister: Lister) -> None:
+        """Report the open tables ``lister`` keeps on the board (after :meth:`watch`)."""
+        if self._service is not None:
+            self._service.lister = lister
 
     async def endpoint(self, request: Request) -> Response:
         """``GET /metrics`` in Prometheus's text format."""
