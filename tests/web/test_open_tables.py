@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -70,3 +71,43 @@ def test_the_list_shows_public_tables_filters_them_and_answers_304(server: Serve
     assert "reverie_open_tables 0.0" in metrics
     host.close()
     watcher.close()
+
+
+def test_play_now_seats_strangers_together_and_the_table_starts_with_bots(
+    tmp_path: Path,
+) -> None:
+    """Two people tap play now for Dixit in Italian: the first opens a public table, the
+    second sits at it, and it starts by itself with bots in the empty seats. A private
+    table of the same game and language is never chosen."""
+    server = ServerThread(tmp_path, play_start_seconds=1.5).start()
+    try:
+        base = server.base
+        r = httpx.post(f"{base}/api/rooms", json={**BODY, "lang": "it"})
+        private = r.json()["code"]
+        r = httpx.post(f"{base}/api/play", json={"game": "dixit", "lang": "it", "name": "Ann"})
+        assert r.status_code == 201 and r.json()["how"] == "opened", r.text
+        code = r.json()["code"]
+        assert code != private
+        ann = Client(base, code, r.json()["token"])
+        room = ann.until(lambda f: f["type"] == "state")["room"]
+        assert room["public"] is True and room["lang"] == "it"
+        _until(lambda: code in _codes(base, game="dixit", lang="it"))
+        r = httpx.post(f"{base}/api/play", json={"game": "dixit", "lang": "it", "name": "Bea"})
+        assert r.status_code == 200 and r.json()["how"] == "joined", r.text
+        assert r.json()["code"] == code and r.json()["seat"] == 1
+        bea = Client(base, code, r.json()["token"])
+        started = bea.until(
+            lambda f: f["type"] == "state" and f["room"]["status"] == "playing", timeout=20
+        )
+        players = started["room"]["players"]
+        assert [p["bot"] for p in players] == [False, False, True, True]
+        metrics = httpx.get(f"{base}/metrics").text
+        assert 'reverie_seatings_total{how="joined"} 1.0' in metrics
+        assert 'reverie_seatings_total{how="opened"} 1.0' in metrics
+        # A bad request and the limit.
+        bad = httpx.post(f"{base}/api/play", json={"game": "chess", "lang": "it", "name": "X"})
+        assert bad.status_code == 400
+        ann.close()
+        bea.close()
+    finally:
+        server.stop()

@@ -139,6 +139,40 @@ class Lister:
         #: Extra facts other parts add to a table's entry (play now: ``starts_at``,
         #: ``waiting``), by code.
         self.extras: dict[str, dict[str, Any]] = {}
+        #: People play now seated, by how (at a waiting table, at a table it opened).
+        self.seatings: dict[str, int] = {"joined": 0, "opened": 0}
+        self._starts: set[asyncio.Task[None]] = set()
+
+    def start_later(self, live: LiveRoom, delay: float) -> None:
+        """Start the table ``delay`` seconds from now, bots in its empty seats, unless
+        its host started it before (a table play now opened: nobody waits in an empty
+        lobby). Kept by this process: if it stops first, the host starts by hand."""
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            task = loop.create_task(self._start(live))
+            self._starts.add(task)
+            task.add_done_callback(self._starts.discard)
+
+        loop.call_later(max(0.0, delay), fire)
+
+    async def _start(self, live: LiveRoom) -> None:
+        from reverie.errors import RoomError
+        from reverie.rooms.commands import AddBot, Start
+
+        service = self.service
+        self.extras.pop(live.state.code, None)
+        if service.closed:
+            return
+        try:
+            while live.state.status == "lobby" and len(live.state.players) < live.state.seats:
+                await service.command(live, live.state.host, AddBot())
+            if live.state.status == "lobby":
+                await service.command(live, live.state.host, Start())
+        except RoomError as exc:  # started or changed by its host meanwhile
+            log.info("room %s: not started by play now (%s)", live.state.code, exc.code)
+        except Exception:  # the store may be down: the host can still start
+            log.exception("room %s: play now could not start it", live.state.code)
 
     def listable(self, live: LiveRoom) -> bool:
         """Whether the table belongs on the board now (tracks who is gone as it looks)."""

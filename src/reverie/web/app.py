@@ -49,7 +49,7 @@ from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_play
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
-from reverie.web.open_tables import open_tables
+from reverie.web.open_tables import open_tables, play_now
 from reverie.web.settings import Settings
 from reverie.web.shared_limits import RedisLimiter
 from reverie.web.words_api import loader, word_routes
@@ -516,6 +516,7 @@ def create_app(
         *word_routes(),
         Route("/api/variants", variants),
         Route("/api/open", open_tables),
+        Route("/api/play", play_now, methods=["POST"]),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),
         Route("/api/rooms/{code}/join", qr.join_info),

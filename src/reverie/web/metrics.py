@@ -101,6 +101,14 @@ class ServiceCollector(Collector):
             "People present in the lobbies of the open tables this process lists.",
             sum(present(live) for live in listed if live.state.status == "lobby"),
         )
+        seatings = CounterMetricFamily(
+            "reverie_seatings",
+            "People play now seated here: at a waiting table, or at a table it opened.",
+            labels=["how"],
+        )
+        for how, count in lister.seatings.items():
+            seatings.add_metric([how], count)
+        yield seatings
 
 
 class Metrics:

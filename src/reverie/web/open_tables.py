@@ -1,4 +1,5 @@
-"""The open tables: ``GET /api/open`` (the list every process shares) for the /play page.
+"""The open tables: ``GET /api/open`` (the list every process shares) and play now
+(``POST /api/play``).
 
 The list is the board's (:mod:`reverie.bus.board`): the public tables of every process,
 each put there by the process that runs it (:class:`reverie.rooms.listing.Lister`).
@@ -12,11 +13,21 @@ import hashlib
 import json
 from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from reverie.bus import BusUnavailable
 from reverie.bus.board import Board
+from reverie.errors import RoomError
+from reverie.games import Limit, all_variants
+from reverie.rooms.commands import Join
+from reverie.rooms.listing import Lister
+from reverie.rooms.seating import check_may_seat
+from reverie.rooms.service import RoomService
+from reverie.rooms.state import PALETTE, RoomState
+from reverie.web.browser_id import address_id, browser_id, person_ids
+from reverie.web.limits import Registry, client_address
 
 #: The fields of a board entry the page is told (``present`` and ``process`` stay inside).
 SHOWN = (
@@ -63,3 +74,92 @@ async def open_tables(request: Request) -> Response:
     if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
         return Response(status_code=304, headers=headers)
     return Response(payload, media_type="application/json", headers=headers)
+
+
+class PlayNow(msgspec.Struct, forbid_unknown_fields=True):
+    """Body of ``POST /api/play``."""
+
+    game: str
+    lang: str
+    name: str
+    color: str = ""
+
+
+#: Seats of a table play now opens: this many, within the game's bounds.
+PLAY_SEATS = 4
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _free_color(room: RoomState, wanted: str) -> str:
+    taken = {p.color for p in room.players}
+    if wanted and wanted not in taken:
+        return wanted
+    return next((c for c in PALETTE if c not in taken), PALETTE[0])
+
+
+async def play_now(request: Request) -> Response:
+    """``POST /api/play {game, lang, name, color}``: a seat at the best waiting public
+    table of that game and language (most people, then nearest to starting), or at a
+    new public table that starts within ``play_start_seconds``, bots in its empty
+    seats. Answers ``{"code", "token", "seat", "url", "how": "joined" | "opened"}``."""
+    settings = request.app.state.settings
+    try:
+        req = msgspec.json.decode(await request.body(), type=PlayNow)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return _error(400, "bad_message", f"Invalid play request: {exc}")
+    per_minute: float = settings.plays_per_minute
+    if per_minute > 0:
+        limits: Registry = request.app.state.limits
+        key = ("plays", client_address(request.scope))
+        if not await limits.allow((key, Limit(rate=per_minute / 60, burst=per_minute), 1.0)):
+            return _error(429, "rate_limited", "Too many taps of play now; wait a minute.")
+    if req.game not in {v.name for v in all_variants()}:
+        return _error(400, "bad_options", f"No game {req.game!r}.")
+    service: RoomService = request.app.state.service
+    lister: Lister = request.app.state.lister
+    browser, address = browser_id(request) or "", address_id(request) or ""
+    ids = person_ids(request)
+    try:
+        waiting = [
+            e for e in await open_entries(request.app.state.board, req.game, req.lang)
+            if e.get("phase") == "lobby"
+        ]  # fmt: skip
+    except BusUnavailable:
+        waiting = []
+    waiting.sort(key=lambda e: (-int(e.get("people", 0)), e.get("starts_at") or 1e18))
+    for entry in waiting:
+        live = await service.get(str(entry["code"]))
+        if live is None:
+            continue
+        try:
+            check_may_seat(live.state, address, browser)
+            color = _free_color(live.state, req.color)
+            seat, token = await service.join(live, Join(name=req.name, color=color), ids)
+        except RoomError:
+            continue  # full, started or removed meanwhile, or the name taken: the next
+        lister.seatings["joined"] += 1
+        code = live.state.code
+        return JSONResponse(
+            {"code": code, "token": token, "seat": seat, "url": f"/r/{code}", "how": "joined"}
+        )
+    variant = next(v for v in all_variants() if v.name == req.game)
+    seats = max(variant.min_players, min(variant.max_players, PLAY_SEATS))
+    try:
+        live, token = await service.create_room(
+            name=req.name, color=req.color or PALETTE[0], variant=req.game, seats=seats,
+            options={}, lang=req.lang, public=True, ids=ids,
+        )  # fmt: skip
+    except RoomError as exc:
+        return _error(400, exc.code, exc.message)
+    starts_at = service.clock() + settings.play_start_seconds
+    lister.extras[live.state.code] = {"starts_at": starts_at}
+    lister.start_later(live, settings.play_start_seconds)
+    lister.seatings["opened"] += 1
+    code = live.state.code
+    return JSONResponse(
+        {"code": code, "token": token, "seat": 0, "url": f"/r/{code}", "how": "opened"},
+        status_code=201,
+    )
