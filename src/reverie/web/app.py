@@ -510,6 +510,7 @@ def create_app(
         Route("/rules", _page("rules.html")),
         Route("/credits", _page("credits.html")),
         Route("/decks", _page("decks.html")),
+        Route("/play", _page("play.html")),
         Route("/healthz", healthz),
         Route("/metrics", metrics.endpoint),
         *deck_routes(),  # players' decks share paths with content decks: first

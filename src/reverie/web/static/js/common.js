@@ -137,7 +137,7 @@ export function siteHeader(extra = null) {
     "header",
     { class: "site-header" },
     h("a", { class: "brand", href: "/" }, icon("logo", { size: 26 }), h("span", { class: "brand-name" }, "Reverie")),
-    h("nav", { class: "site-nav", "aria-label": t("nav.label") }, link("/rules", "nav.rules"), link("/decks", "nav.decks"), link("/credits", "nav.credits")),
+    h("nav", { class: "site-nav", "aria-label": t("nav.label") }, link("/play", "nav.play"), link("/rules", "nav.rules"), link("/decks", "nav.decks"), link("/credits", "nav.credits")),
     h("div", { class: "header-extra" }, extra),
     langSelect(),
   );
