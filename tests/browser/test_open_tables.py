@@ -27,6 +27,10 @@ def test_two_strangers_meet_at_a_table_with_bots_that_starts(open_player: Open) 
         page.keyboard.type(name)
         page.keyboard.press("Enter")
         page.wait_for_url(re.compile(r"/r/[A-Z0-9]{6}$"))
+        if player is ann:
+            # Ann opened the table, so she hosts it: its lobby's switch says it is public
+            # (the table starts by itself only REVERIE_PLAY_START_SECONDS, 5, after).
+            expect(page.locator("#lobby-public")).to_be_checked()
     assert ann.page.url == bea.page.url  # the second joined the first's table
     for player in (ann, bea):
         # The table starts by itself with bots in the two empty seats.

@@ -26,7 +26,7 @@ import { lang } from "../i18n.js";
  *   capabilities: Capabilities, options: Record<string, any>, players: RoomPlayer[],
  *   spectators: number, you: {seat: number, host: boolean, proposals?: Proposal[]} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
- *   away_seconds?: number | null, time_factor?: number, text_filter?: string, paused?: boolean,
+ *   away_seconds?: number | null, time_factor?: number, text_filter?: string, public?: boolean, paused?: boolean,
  * }} Room
  * @typedef {{member: number, name: string, move: Record<string, any>, firm: boolean}} Proposal
  * (a team seat's member's current choice: pointed at, or `firm`, confirmed and waiting)

@@ -297,6 +297,7 @@ export function lobbyView(fam) {
       mine !== null && !host ? h("button", { type: "button", class: "btn btn-quiet", id: "leave", onclick: (/** @type {Event} */ e) => leave(target(e)) }, t("lobby.leave")) : null,
     ),
     !enough ? h("p", { class: "muted small" }, t("lobby.need_players", { n: r.min_players })) : null,
+    listedControl(r, host),
     deckFit(r),
     h(
       "details",
@@ -308,6 +309,25 @@ export function lobbyView(fam) {
         fam.optionsFields({ prefix: "lobby", disabled: !host, players: players(), lead: [seatsField(r, r.seats, { prefix: "lobby", disabled: !host }), awayField(r.away_seconds, { prefix: "lobby", disabled: !host }), timeField(r.time_factor, { prefix: "lobby", disabled: !host }), filterField(r.text_filter, { prefix: "lobby", disabled: !host })] }),
       ),
     ),
+  );
+}
+
+/**
+ * Public (on the open tables page, /play) or private (link only): the host's switch; the
+ * others see which it is.
+ * @param {import("./app.js").Room} r
+ * @param {boolean} host
+ */
+function listedControl(r, host) {
+  if (!host) return h("p", { class: "muted small", id: "lobby-listed" }, t(r.public ? "lobby.is_public" : "lobby.is_private"));
+  return h(
+    "p",
+    { class: "row small" },
+    h("input", {
+      id: "lobby-public", type: "checkbox", checked: !!r.public,
+      onchange: (/** @type {Event} */ e) => send({ type: "public", public: /** @type {HTMLInputElement} */ (e.target).checked }, target(e)),
+    }),
+    h("label", { for: "lobby-public" }, t("lobby.public")),
   );
 }
 
