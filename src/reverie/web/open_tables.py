@@ -141,6 +141,8 @@ async def play_now(request: Request) -> Response:
         except RoomError:
             continue  # full, started or removed meanwhile, or the name taken: the next
         lister.seatings["joined"] += 1
+        if live.state.status == "lobby" and len(live.state.players) >= live.state.seats:
+            lister.start_later(live, 0)  # full: nobody else to wait for
         code = live.state.code
         return JSONResponse(
             {"code": code, "token": token, "seat": seat, "url": f"/r/{code}", "how": "joined"}
