@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from typing import Any
 
 import msgspec
@@ -26,6 +27,7 @@ from reverie.rooms.listing import Lister
 from reverie.rooms.seating import check_may_seat
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import PALETTE, RoomState
+from reverie.store.moderation import check_site_ban
 from reverie.web.browser_id import address_id, browser_id, person_ids
 from reverie.web.limits import Registry, client_address
 
@@ -122,6 +124,13 @@ async def play_now(request: Request) -> Response:
     lister: Lister = request.app.state.lister
     browser, address = browser_id(request) or "", address_id(request) or ""
     ids = person_ids(request)
+    try:  # the operator's site bans (reverie moderation ban), before any table is chosen
+        await check_site_ban(
+            getattr(request.app.state, "moderation", None), browser or None, address or None,
+            time.time(),
+        )  # fmt: skip
+    except RoomError as exc:
+        return _error(403, exc.code, exc.message)
     try:
         waiting = [
             e for e in await open_entries(request.app.state.board, req.game, req.lang)
