@@ -34,7 +34,7 @@ def _lines(name: str) -> list[bytes]:
 
 #: Room facts the state frame gained after the fixtures were written, with the value
 #: every old log folds to.
-ADDED_SINCE: dict[str, Any] = {"public": False, "vote": None}
+ADDED_SINCE: dict[str, Any] = {"public": False, "vote": None, "closed": False}
 #: A player's facts gained since, with the value old logs fold to (team seats' members).
 PLAYER_ADDED_SINCE: dict[str, Any] = {"members": []}
 #: Table options gained since, in the room's and the game view's options (team seats).

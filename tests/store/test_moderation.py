@@ -83,7 +83,7 @@ def test_bans_hold_until_their_time_and_are_logged(store_url: str) -> None:
         assert await mod.active_ban("a#1", "b#1", 20.0) is None  # kinds do not mix
         with pytest.raises(Banned) as refused:
             await check_site_ban(mod, "b#1", "a#9", 20.0)
-        assert refused.value.code == "banned" and refused.value.params == {"until": 100}
+        assert refused.value.code == "site_banned" and refused.value.params == {"until": 100}
         await check_site_ban(mod, "b#9", "a#9", 20.0)  # anyone else passes
         await check_site_ban(None, "b#1", None, 20.0)  # no store: no bans
         assert [b.value for b in await mod.bans(20.0)] == ["b#1", "a#1"]

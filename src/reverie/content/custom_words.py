@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from reverie.content.textfilter import word_filter
 from reverie.rules.visual.categories import CATEGORIES, Category, is_category
 from reverie.rules.visual.language import Language, normalise
 
@@ -87,6 +88,19 @@ def parse_list(category: Category, text: str, language: Language) -> tuple[str, 
                         category,
                         "not_a_word",
                         f"Line {number} has no letters.",
+                        {"line": number},
+                    )
+                ]
+            )
+        if not word_filter().allows(entry, "mild"):
+            # Words a table deals reach every drawer and guesser: what the filter hides
+            # at its public minimum is refused, not masked (nobody could draw asterisks).
+            raise WordsRefused(
+                [
+                    Problem(
+                        category,
+                        "word_not_allowed",
+                        f"Line {number} holds a word the text filter does not allow.",
                         {"line": number},
                     )
                 ]

@@ -256,6 +256,14 @@ class VoteEnded(msgspec.Struct, frozen=True, tag="vote_ended"):
     at: float
 
 
+class Closed(msgspec.Struct, frozen=True, tag="closed"):
+    """The site's operator closed the room (``reverie moderation close``): it takes no
+    more events, its players are told, and it leaves every list."""
+
+    reason: str = ""
+    at: float = 0.0
+
+
 #: The events every room has, whatever it plays.
 ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     Created,
@@ -278,6 +286,7 @@ ROOM_EVENTS: tuple[type[msgspec.Struct], ...] = (
     VoteStarted,
     Voted,
     VoteEnded,
+    Closed,
 )
 
 RoomEvent = (
@@ -303,6 +312,7 @@ RoomEvent = (
     | VoteStarted
     | Voted
     | VoteEnded
+    | Closed
 )
 
 _CREATED: msgspec.json.Decoder[Created] = msgspec.json.Decoder(Created)

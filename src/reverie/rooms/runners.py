@@ -77,6 +77,9 @@ class Runners:
         svc = self.service
         if svc.closed:
             return
+        if live.state.closed:  # the operator closed it: no timer, no bot moves on
+            self.stop(live)
+            return
         self.arm_timer(live)
         self.schedule_bots(live)
         svc.presence.watch_absence(live)  # a game that starts may need stand-ins at once

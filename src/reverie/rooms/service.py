@@ -39,6 +39,7 @@ from reverie.rooms.commands import Join, SetOptions, decide
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
+    Closed,
     Created,
     Joined,
     Removed,
@@ -494,6 +495,28 @@ class RoomService:
             pass  # decided, or ended by another process meanwhile
         except Exception:  # the store may be down: the deadline ends it for the fold
             log.warning("room %s: the vote's end was not written", live.state.code)
+
+    async def close_room(self, code: str, reason: str = "") -> bool:
+        """Close a room for the site's operator (a ``Closed`` event: its players are told,
+        it takes nothing more and leaves every list). False: no such room. A room closed
+        already (by another process) counts as closed."""
+        try:
+            live = await self.get(code)
+        except RoomDamaged:
+            return False
+        if live is None:
+            return False
+        if live.state.closed:
+            return True
+        async with live.lock:
+            try:
+                await self.writer.commit(live, lambda room: Closed(reason, self.clock()))
+            except RoomError as exc:
+                if exc.code != "room_closed":  # another process closed it meanwhile
+                    raise
+        log.info("room %s closed by the operator%s", live.state.code,
+                 f": {reason}" if reason else "")  # fmt: skip
+        return True
 
     # ------------------------------------------------------------------ the parts, for the web
 

@@ -76,6 +76,8 @@ def room_info(
         "time_factor": room.time_factor,
         "text_filter": room.text_filter,
         "public": room.public,
+        # The site's operator closed the room: the page says so and stops.
+        "closed": room.closed,
         # The vote to remove someone in progress: whom, the counts, the deadline; never
         # who voted how (a seat's own ballot is in its own frame only).
         "vote": vote_info(room, None, now),

@@ -26,6 +26,7 @@ from reverie.rooms.events import (
     BotLevelSet,
     BotSeat,
     Chatted,
+    Closed,
     Created,
     Dealt,
     HostChanged,
@@ -153,6 +154,8 @@ class RoomState:
     text_filter: Level = DEFAULT_LEVEL
     # Listed on the open tables page for strangers to join (False: link only).
     public: bool = False
+    # Closed by the site's operator (reverie moderation close): no more events.
+    closed: bool = False
     # Team seats' members' choices in the current phase (rooms/team_moves.py).
     proposals: tuple[team_moves.Proposal, ...] = ()
     # The hashed browsers and addresses of the people removed: they may not sit again.
@@ -284,6 +287,10 @@ def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
         return _created(event)
     if room is None:
         raise RoomError("unknown_room", "This room does not exist.")
+    if room.closed:
+        raise RoomError("room_closed", "The site's operator closed this room.")
+    if isinstance(event, Closed):  # whatever phase: it leaves every list, nothing moves
+        return replace(room, closed=True, public=False, version=room.version + 1)
     new = _apply(room, event)
     actor = room.family.actor(event.action) if isinstance(event, Acted) else None
     new = team_moves.after_move(room, new, actor)

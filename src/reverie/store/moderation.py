@@ -44,7 +44,7 @@ class Banned(RoomError):
 
     def __init__(self, until: float) -> None:
         super().__init__(
-            "banned",
+            "site_banned",
             "You cannot play on this site for now (the operator's decision).",
             {"until": int(until)},
         )

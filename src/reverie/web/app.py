@@ -49,6 +49,12 @@ from reverie.web.decks_api import Decks, check_room_deck, deck_routes, room_play
 from reverie.web.gcpolicy import GcWatch, run_settler
 from reverie.web.limits import Gate, Registry, TooDeep, check_json_depth, client_address
 from reverie.web.metrics import Metrics
+from reverie.web.moderation import (
+    check_person,
+    check_public_content,
+    check_public_rate,
+    run_moderation,
+)
 from reverie.web.open_tables import open_tables, play_now
 from reverie.web.settings import Settings
 from reverie.web.shared_limits import RedisLimiter
@@ -192,6 +198,17 @@ async def create_room(request: Request) -> Response:
     if not await _creation_allowed(request):
         return _error(429, "rate_limited", "Too many new rooms from here; wait a minute.")
     service: RoomService = request.app.state.service
+    ids = person_ids(request)
+    try:
+        # The operator's site bans; a public table: approved content, so many an hour.
+        await check_person(request.app.state.moderation, ids)
+        if req.public:
+            options = req.options
+            await check_public_content(request.app.state.moderation, options, {"deck": req.deck})
+            await check_public_rate(request.app.state, ids, client_address(request.scope))
+    except RoomError as exc:
+        status = {"site_banned": 403, "rate_limited": 429}.get(exc.code, 400)
+        return _error(status, exc.code, exc.message, exc.params)
     try:
         live, token = await service.create_room(
             name=req.name,
@@ -206,7 +223,7 @@ async def create_room(request: Request) -> Response:
             time_factor=req.time_factor,
             text_filter=req.text_filter,
             public=req.public,
-            ids=person_ids(request),
+            ids=ids,
         )
     except RoomError as exc:
         return _error(400, exc.code, exc.message, exc.params)
@@ -467,6 +484,16 @@ def create_app(
             background.append(asyncio.create_task(service.run_leases()))
         if cfg.gc_settle_seconds > 0:
             background.append(asyncio.create_task(run_settler(cfg.gc_settle_seconds)))
+        background.append(
+            asyncio.create_task(
+                run_moderation(
+                    service,
+                    moderation,
+                    cfg.close_poll_seconds,
+                    cfg.moderation_keep_days * 86400,
+                )
+            )
+        )
         purger = asyncio.create_task(run_purger(custom))
         background.append(purger)
         policy = Retention.days(cfg.keep_finished_days, cfg.keep_abandoned_days)

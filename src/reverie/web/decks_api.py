@@ -36,6 +36,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reverie.content.textfilter import word_filter
 from reverie.content.uploads import (
     CARD_MIME,
     CARD_SUFFIX,
@@ -399,6 +400,12 @@ async def publish(request: Request) -> Response:
         return draft
     try:
         title = _text(req.title, MAX_TITLE, "deck_title", required=True)
+        if not word_filter().allows(title, "mild"):
+            # The title is shown in every lobby that plays the deck: refused, not masked.
+            raise RoomError(
+                "deck_title_not_allowed",
+                "The deck's name holds a word the text filter does not allow; choose another.",
+            )
         known = {c.card_id for c in draft.cards}
         captions = {
             cid: _text(text, MAX_CAPTION, "caption")

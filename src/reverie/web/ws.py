@@ -33,6 +33,8 @@ from reverie.rooms.commands import (
     NewLink,
     Point,
     ReportCmd,
+    SetOptions,
+    SetPublic,
     VoteKick,
     decoder_for,
 )
@@ -43,6 +45,7 @@ from reverie.rooms.texts import clean_chat
 from reverie.rooms.visibility import Visibility
 from reverie.rules.errors import IllegalAction
 from reverie.store import StoreUnavailable
+from reverie.store.moderation import ModerationStore
 from reverie.web.browser_id import person_ids
 from reverie.web.limits import (
     CHAT,
@@ -55,6 +58,13 @@ from reverie.web.limits import (
     scaled,
 )
 from reverie.web.metrics import Metrics
+from reverie.web.moderation import (
+    CLOSED_CODE,
+    ROOM_CLOSED,
+    check_person,
+    check_public_content,
+    check_public_rate,
+)
 from reverie.web.reports import file_report, keep_original, kind_of
 from reverie.web.settings import Settings
 
@@ -121,6 +131,9 @@ class Connection:
         self.gated: tuple[str, str, str] | None = None  # the seat whose socket cap counts us
         #: This person's browser and address, hashed: a join records them, a ban holds them.
         self.ids: tuple[str, ...] = ()
+        #: The operator's reports, bans and approvals (None: an app without them).
+        app_state = getattr(getattr(ws, "app", None), "state", None)
+        self.moderation: ModerationStore | None = getattr(app_state, "moderation", None)
         #: Seats one address may take (shared by every process), and votes and ballots
         #: per seat (None: no limit).
         self.join_limit: Limit | None = None
@@ -237,6 +250,11 @@ class Connection:
                     # Kicked (or the seat left from another tab): a spectator now.
                     await self.move_presence(None)
                 await self.ws.send_text(self.visibility.state_frame().decode())
+                if self.live.state.closed:  # the operator closed the room: say so, stop
+                    with contextlib.suppress(Exception):
+                        await self.ws.send_text(_refusal("room_closed", ROOM_CLOSED))
+                        await self.ws.close(code=CLOSED_CODE)
+                    return
 
     async def _revoke(self) -> None:
         """The seat's link was replaced from another socket: this one's token is dead.
@@ -343,6 +361,7 @@ class Connection:
         if isinstance(cmd, Join):
             if self.seat is not None:
                 raise RoomError("bad_message", "You already have a seat at this table.")
+            await check_person(self.moderation, self.ids)  # the operator's site bans
             _seat, token = await self.service.join(self.live, cmd, self.ids)
             await self.move_presence(hash_token(token))
             self.send(self.welcome(token))
@@ -358,6 +377,12 @@ class Connection:
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             self.dirty = True  # as for a join
             return
+        room = self.live.state
+        if isinstance(cmd, SetPublic) and cmd.public and not room.public:
+            await check_public_content(self.moderation, room.options, room.setup)
+            await check_public_rate(self.ws.app.state, self.ids, self.address)
+        elif isinstance(cmd, SetOptions) and room.public:
+            await check_public_content(self.moderation, cmd.options, room.setup)
         if isinstance(cmd, ReportCmd):
             report_id = await file_report(self, cmd)
             version = self.live.state.version
@@ -374,7 +399,7 @@ class Connection:
             masked = word_filter().mask(text, level)
             # The original is kept apart for a report (never in the log, nor shown).
             await keep_original(
-                getattr(self.ws.app.state, "moderation", None),
+                self.moderation,
                 self.live.state.code,
                 self.token_hash,
                 kind_of(cmd),
@@ -389,7 +414,7 @@ class Connection:
             if isinstance(said, str):
                 masked = word_filter().mask(said, self.live.state.text_filter)
                 await keep_original(
-                    getattr(self.ws.app.state, "moderation", None),
+                    self.moderation,
                     self.live.state.code,
                     self.token_hash,
                     "clue",
@@ -482,6 +507,10 @@ async def room_socket(ws: WebSocket) -> None:
         await limits.missed(address, per_minute)
         await ws.send_text(_refusal("unknown_room", "No such room."))
         await ws.close(code=4404)
+        return
+    if live.state.closed:
+        await ws.send_text(_refusal("room_closed", ROOM_CLOSED))
+        await ws.close(code=CLOSED_CODE)
         return
     conn = Connection(
         ws,
