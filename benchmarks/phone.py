@@ -112,6 +112,7 @@ def serve(src: Path | None) -> Iterator[str]:
     env = {
         **os.environ,
         "REVERIE_ROOMS_PER_MINUTE": "0",
+        "REVERIE_JOINS_PER_MINUTE": "0",
         "REVERIE_MAX_CONNECTIONS_PER_ADDRESS": "0",
     }
     if src is not None:

@@ -64,6 +64,7 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
         os.environ,
         REVERIE_BOT_DELAY="0",
         REVERIE_ROOMS_PER_MINUTE="0",
+        REVERIE_JOINS_PER_MINUTE="0",  # every browser here joins from 127.0.0.1
         REVERIE_AWAY_GRACE="0",
         PYTHONUNBUFFERED="1",
     )

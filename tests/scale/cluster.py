@@ -62,6 +62,7 @@ class Process:
 
     def start(self) -> Process:
         env = {**os.environ, "REVERIE_BOT_DELAY": "0.05", "REVERIE_ROOMS_PER_MINUTE": "0",
+               "REVERIE_JOINS_PER_MINUTE": "0",
                "REVERIE_LEASE_SECONDS": "2", "REVERIE_LOG_FORMAT": "json",
                # Bots play as easy ones: each process restarted under a game would
                # otherwise read the deck with the sentence encoder (seconds of CPU).

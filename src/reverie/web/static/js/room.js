@@ -15,6 +15,7 @@ import { noticesView, absenceError, absenceStatus, announceAbsence } from "./she
 import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cues.js";
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 import { tableMode } from "./shell/table.js";
+import { peopleView, voteView } from "./shell/people.js";
 import { announceState } from "./shell/announce.js";
 
 // ------------------------------------------------------------------ status bar
@@ -99,6 +100,7 @@ function page() {
       { class: "room-main", key: "main" },
       section("link-choice", linkChoiceView()),
       section("gate", gateView()),
+      section("vote", voteView()),
       section("notice", noticesView()),
       section("lobby", lobbyView(fam)),
       section("final", main.final),
@@ -112,6 +114,7 @@ function page() {
       section("board", side.board),
       section("log", side.log),
       section("chat", room() ? chatView(fam) : null),
+      section("people", peopleView()),
       section("seat-tools", seatToolsView()),
     ),
   ];
@@ -385,7 +388,7 @@ async function start() {
   app.socket.connect();
   // The clocks: the status bar's countdown and the family's own (a drawing's time bar).
   setInterval(() => {
-    if (room()?.deadline) draw();
+    if (room()?.deadline || room()?.vote) draw();
   }, 250);
   document.addEventListener("keydown", (e) => family()?.onKey(e));
   window.addEventListener("hashchange", onHashChange);

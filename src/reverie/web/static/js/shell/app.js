@@ -27,7 +27,11 @@ import { lang } from "../i18n.js";
  *   spectators: number, you: {seat: number, host: boolean, proposals?: Proposal[]} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
  *   away_seconds?: number | null, time_factor?: number, text_filter?: string, public?: boolean, paused?: boolean,
+ *   vote?: Vote | null,
  * }} Room
+ * @typedef {{target: number, by: number, yes: number, no: number, voters: number, needed: number,
+ *   deadline: number, voter?: boolean, ballot?: string | null}} Vote
+ * (`vote`: the running vote to remove `target`; `voter` and `ballot` are the reader's own)
  * @typedef {{member: number, name: string, move: Record<string, any>, firm: boolean}} Proposal
  * (a team seat's member's current choice: pointed at, or `firm`, confirmed and waiting)
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame

@@ -5,6 +5,7 @@ import { t, lang } from "../i18n.js";
 import { icon } from "../icons.js";
 import { toast } from "../common.js";
 import { app, me, players, send, rerender, isTeamSeat } from "./app.js";
+import { heard } from "./people.js";
 
 /** @param {import("./app.js").ChatLine[]} messages */
 export function addChat(messages) {
@@ -70,7 +71,8 @@ function lines() {
       h("strong", { class: "chat-name" }, m.name),
       " ",
       teamLine ? [h("span", { class: "tag tag-team" }, t("chat.team_tag")), " "] : null,
-      h("span", { class: "chat-text" }, m.text),
+      // A muted person's line shows as hidden here, with a button that shows it.
+      h("span", { class: "chat-text" }, heard(m.seat, `chat:${m.at}:${m.seat}:${i}`, m.text)),
       h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
     );
   });

@@ -13,6 +13,7 @@ import { awayField, readAway } from "./absence.js";
 import { readTime, timeField, timeNote } from "./pace.js";
 import { filterField, readFilter } from "./textfilter.js";
 import { addBotControl, levelBadge } from "./botlevel.js";
+import { confirmRemoval } from "./people.js";
 import { app, code, room, me, isHost, theCaps, players, send, rerender, family, theRoom, teamName } from "./app.js";
 
 const inviteURL = () => `${location.origin}/r/${code}`;
@@ -100,7 +101,7 @@ export function seatsLobby() {
             tool("up", t("lobby.move_up", { name: p.name }), (e) => move(i, -1, at(e)), { disabled: i === 0 }),
             tool("down", t("lobby.move_down", { name: p.name }), (e) => move(i, 1, at(e)), { disabled: i === list.length - 1 }),
             p.seat !== mine && !p.bot ? tool("crown", t("lobby.make_host", { name: p.name }), (e) => send({ type: "make_host", seat: p.seat }, at(e))) : null,
-            p.seat !== mine ? tool("kick", t("lobby.kick", { name: p.name }), (e) => send({ type: "kick", seat: p.seat }, at(e)), { danger: true }) : null,
+            p.seat !== mine ? tool("kick", t("lobby.kick", { name: p.name }), (e) => { if (confirmRemoval(p)) send({ type: "kick", seat: p.seat }, at(e)); }, { danger: true }) : null,
           )
         : null,
     ),

@@ -6,6 +6,7 @@ import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { toast } from "../../common.js";
 import { caps, players, nameOf, action, rerender, tableLang, game } from "../../shell/app.js";
+import { heard } from "../../shell/people.js";
 import { cardTile, cardRow, cardImage } from "./cards.js";
 import { checkClue } from "./clue.js";
 import { pointAt, teamBar, teamNote } from "./pointing.js";
@@ -74,7 +75,8 @@ function clueBanner(g) {
     "div",
     { class: "clue-banner" },
     h("span", { class: "muted small" }, t("stage.clue_by", { name: st ? st.name : "—" })),
-    h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue),
+    // A muted storyteller's clue is hidden here until the reader shows it.
+    heard(g.storyteller, `clue:${g.turn?.number ?? g.turn}`, h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue)),
     g.restriction ? restrictionTag(g.restriction) : null,
   );
 }

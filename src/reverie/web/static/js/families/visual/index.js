@@ -4,6 +4,7 @@ import { h } from "../../dom.js";
 import { t, lang } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { badges } from "../../shell/lobby.js";
+import { confirmRemoval } from "../../shell/people.js";
 import { toast } from "../../common.js";
 import { defineFamily } from "../../shell/contract.js";
 import { scoresLine } from "../../shell/announce.js";
@@ -91,7 +92,10 @@ export function memberTools(p) {
   if (p.seat === me()) return null;
   /** @param {string} name @param {string} label @param {Record<string, any>} frame @param {boolean} [danger] */
   const tool = (name, label, frame, danger = false) =>
-    h("button", { type: "button", class: ["btn btn-quiet btn-icon", danger && "btn-danger"], "aria-label": label, title: label, onclick: (/** @type {Event} */ e) => send(frame, target(e)) }, icon(name, { size: 18 }));
+    h("button", { type: "button", class: ["btn btn-quiet btn-icon", danger && "btn-danger"], "aria-label": label, title: label, onclick: (/** @type {Event} */ e) => {
+      // A removal asks first: the person removed may not take a seat here again.
+      if (frame.type !== "kick" || confirmRemoval(p)) send(frame, target(e));
+    } }, icon(name, { size: 18 }));
   return h(
     "span",
     { class: "lobby-tools" },

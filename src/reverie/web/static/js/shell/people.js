@@ -1,0 +1,165 @@
+// The other people at the table, and what this reader can do about them: mute one (for
+// this browser only: their chat lines and clues show as hidden, each with a way to show
+// it), the host's "Remove" at any time (confirmed first), and at a public table a vote to
+// remove; the running vote's bar, with its ballot for those who vote.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { app, code, room, me, isHost, nameOf, send, rerender } from "./app.js";
+
+const KEY = `reverie:muted:${code}`;
+
+/** @returns {Set<string>} the names muted at this table (names are unique at a table) */
+function loadMuted() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return new Set(Array.isArray(list) ? list.filter((x) => typeof x === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+const muted = loadMuted();
+/** The hidden texts the reader chose to see all the same (by the caller's key). */
+const shown = new Set();
+
+/** @param {string} name */
+function toggleMute(name) {
+  if (muted.has(name)) muted.delete(name);
+  else muted.add(name);
+  try {
+    localStorage.setItem(KEY, JSON.stringify([...muted]));
+  } catch {
+    // Private mode: the mute lasts as long as the page.
+  }
+  rerender();
+}
+
+/**
+ * Whether the person in `seat` is muted here (a bot never is: its words are the game's).
+ * @param {number | null | undefined} seat
+ */
+export function isMuted(seat) {
+  const p = room()?.players.find((x) => x.seat === seat);
+  return Boolean(p && !p.bot && muted.has(p.name));
+}
+
+/**
+ * What `seat` wrote, as this reader sees it: `content` itself, or, when they are muted,
+ * "hidden" with a button that shows this one text (`key` names it).
+ * @param {number | null | undefined} seat
+ * @param {string} key
+ * @param {import("../dom.js").Child} content
+ */
+export function heard(seat, key, content) {
+  if (!isMuted(seat) || shown.has(key)) return content;
+  return h(
+    "span",
+    { class: "muted-text" },
+    h("span", { class: "muted" }, t("people.hidden")),
+    " ",
+    h("button", {
+      type: "button", class: "btn-link small",
+      "aria-label": t("people.show_label", { name: nameOf(/** @type {number} */ (seat)) }),
+      onclick: () => { shown.add(key); rerender(); },
+    }, t("people.show")),
+  );
+}
+
+/** @param {Event} e */
+const at = (e) => /** @type {Element} */ (e.currentTarget);
+
+/**
+ * @param {string} id
+ * @param {string} iconName
+ * @param {string} text
+ * @param {string} label
+ * @param {(e: MouseEvent) => void} onclick
+ * @param {{pressed?: boolean, danger?: boolean}} [opts]
+ */
+function button(id, iconName, text, label, onclick, { pressed, danger = false } = {}) {
+  return h(
+    "button",
+    { type: "button", id, class: ["btn btn-quiet btn-small", danger && "btn-danger"], "aria-label": label, "aria-pressed": pressed === undefined ? null : String(pressed), onclick },
+    icon(iconName, { size: 16 }),
+    text,
+  );
+}
+
+/** The people panel: everyone else who is a person, with mute, remove and vote. */
+export function peopleView() {
+  const r = room();
+  if (!r) return null;
+  const mine = me();
+  const others = r.players.filter((p) => !p.bot && p.seat !== mine);
+  if (!others.length) return null;
+  // The lobby's list has the host's own tools (remove among them).
+  const mayRemove = isHost() && r.status !== "lobby";
+  const mayVote = Boolean(r.public && mine !== null && !r.vote);
+  const rows = others.map((p) => {
+    const off = muted.has(p.name);
+    return h(
+      "li",
+      { class: "people-row", key: p.seat, "data-seat": p.seat },
+      h("span", { class: "dot", style: { background: p.color }, "aria-hidden": "true" }),
+      h("span", { class: "people-name" }, p.name, off ? [" ", h("span", { class: "tag" }, t("people.muted_tag"))] : null),
+      h(
+        "span",
+        { class: "people-tools" },
+        button(`mute-${p.seat}`, off ? "bell" : "bell_off", t(off ? "people.unmute" : "people.mute"),
+          t(off ? "people.unmute_label" : "people.mute_label", { name: p.name }), () => toggleMute(p.name), { pressed: off }),
+        mayVote
+          ? button(`vote-kick-${p.seat}`, "flag", t("people.vote"), t("people.vote_label", { name: p.name }), (e) => {
+              if (confirm(t("people.vote_confirm", { name: p.name }))) send({ type: "vote_kick", seat: p.seat }, at(e));
+            })
+          : null,
+        mayRemove
+          ? button(`remove-${p.seat}`, "kick", t("people.remove"), t("lobby.kick", { name: p.name }), (e) => {
+              if (confirm(t("people.remove_confirm", { name: p.name }))) send({ type: "kick", seat: p.seat }, at(e));
+            }, { danger: true })
+          : null,
+      ),
+    );
+  });
+  return h(
+    "div",
+    { class: "panel people" },
+    h("h2", { id: "people-title" }, t("people.title")),
+    h("ul", { class: "people-list", "aria-labelledby": "people-title" }, rows),
+  );
+}
+
+/**
+ * The host's remove in the lobby asks first too: the person removed may not sit again.
+ * @param {{seat: number, name: string, bot: boolean}} p
+ * @returns {boolean}
+ */
+export function confirmRemoval(p) {
+  return p.bot || confirm(t("people.remove_confirm", { name: p.name }));
+}
+
+/** The running vote: whom it is about, the counts, the time left; the ballot for voters. */
+export function voteView() {
+  const v = room()?.vote;
+  if (!v) return null;
+  const left = Math.max(0, Math.ceil((v.deadline - (Date.now() + app.skew)) / 1000));
+  if (left <= 0) return null;
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const name = nameOf(v.target);
+  const ballot = (/** @type {boolean} */ yes) => (/** @type {MouseEvent} */ e) => send({ type: "ballot", yes }, at(e));
+  return h(
+    "div",
+    { class: "panel vote-bar", id: "vote-bar", role: "region", "aria-labelledby": "vote-title", key: "vote" },
+    h("p", { id: "vote-title" }, icon("flag", { size: 20 }), " ", h("strong", {}, v.target === me() ? t("vote.about_you") : t("vote.title", { name }))),
+    h("p", { class: "small", id: "vote-counts" }, t("vote.counts", { yes: v.yes, no: v.no, needed: v.needed }), " · ", t("vote.time_left", { time })),
+    v.voter && !v.ballot
+      ? h(
+          "div",
+          { class: "actions" },
+          h("button", { type: "button", class: "btn btn-danger", id: "ballot-yes", onclick: ballot(true) }, icon("check", { size: 18 }), t("vote.yes", { name })),
+          h("button", { type: "button", class: "btn btn-quiet", id: "ballot-no", onclick: ballot(false) }, icon("close", { size: 18 }), t("vote.no", { name })),
+        )
+      : null,
+    v.ballot ? h("p", { class: "muted small", id: "vote-mine" }, t(v.ballot === "yes" ? "vote.you_yes" : "vote.you_no")) : null,
+  );
+}
