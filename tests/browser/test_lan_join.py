@@ -55,8 +55,12 @@ def laptop(tmp_path: Path) -> Iterator[tuple[str, int, Path]]:
     assert lan, "this machine has no network address: the LAN case cannot be shown here"
     port = free_port()
     out = tmp_path / "make-run.log"
-    env = dict(os.environ, REVERIE_DATA_DIR=str(tmp_path), REVERIE_ROOMS_PER_MINUTE="0",
-               REVERIE_JOINS_PER_MINUTE="0")
+    env = dict(
+        os.environ,
+        REVERIE_DATA_DIR=str(tmp_path),
+        REVERIE_ROOMS_PER_MINUTE="0",
+        REVERIE_JOINS_PER_MINUTE="0",
+    )
     with out.open("wb") as log:
         # A session of its own: make and the server it starts stop together.
         proc = subprocess.Popen(

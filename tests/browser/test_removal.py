@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Dialog, expect
@@ -16,6 +16,10 @@ from tests.browser.conftest import DESKTOP, PHONE, Player
 from tests.browser.ui import join
 
 NO_TIMERS = {"clue_seconds": None, "card_seconds": None, "vote_seconds": None}
+
+
+def _keep(errors: list[str]) -> Callable[[object], None]:
+    return lambda e: errors.append(str(e))
 
 
 @pytest.fixture
@@ -33,7 +37,7 @@ def people(browser: Browser, server: str) -> Iterator[list[Player]]:
             d.accept()
 
         player.page.on("dialog", on_dialog)
-        player.page.on("pageerror", lambda e, player=player: player.errors.append(str(e)))
+        player.page.on("pageerror", _keep(player.errors))
         made.append(player)
     try:
         yield made
