@@ -100,7 +100,11 @@ def test_a_damaged_event_closes_its_room_and_no_other(
         errors = [r for r in said if r.levelno >= logging.ERROR]
         assert len(errors) == 1, [r.getMessage() for r in said]
         assert "event 2" in errors[0].getMessage() and errors[0].exc_info is None
-        assert not any(r.exc_info for r in caplog.records)  # no traceback anywhere
+        # This server's thread only: an earlier test's server on the same xdist worker may
+        # still be saying goodbye into the same root logger.
+        ours = server.thread.ident
+        traced = [r.getMessage() for r in caplog.records if r.exc_info and r.thread == ours]
+        assert not traced, traced  # no traceback anywhere
     finally:
         server.stop()
 
