@@ -261,6 +261,7 @@ def start_server(
             "REVERIE_MAX_CONNECTIONS_PER_ADDRESS": "0",
             "REVERIE_MAX_HTTP_CONNECTIONS_PER_ADDRESS": "0",
             "REVERIE_ADDRESS_FACTOR": "0",
+            "REVERIE_JOINS_PER_MINUTE": "0",
             **(env or {}),
         },
     )
