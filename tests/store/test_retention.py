@@ -166,14 +166,55 @@ def test_finished_rooms_are_kept_longer_than_abandoned_ones(
     run(store_url, body)
 
 
+def test_word_lists_nobody_names_go_in_the_same_pass(store_url: str) -> None:
+    async def body(store: RetentionStore) -> None:
+        assert isinstance(store, DeckStore)
+        await store.create("OLD001", b"{}", T0)  # an unreadable log: kept as if finished
+        await store.create("NEW001", b"{}", T0 + 40 * DAY)
+        for list_id in (UNNAMED, NAMED_BY_OLD, NAMED_BY_NEW):
+            await store.save_words(list_id, b"{}", T0)
+        await store.save_words(RECENT, b"{}", T0 + 38 * DAY)
+        await store.record_words_use(NAMED_BY_OLD, "OLD001", T0)
+        await store.record_words_use(NAMED_BY_NEW, "NEW001", T0 + 1)
+        pruner = Pruner(store, Retention.days(30, 7, 7))
+        later = T0 + 41 * DAY
+
+        dry = await pruner.prune(later, dry_run=True)
+        assert (dry.finished, dry.word_lists) == (["OLD001"], [UNNAMED, NAMED_BY_OLD])
+        assert len(await store.stored_word_lists()) == 4
+        # A room in use keeps the lists it names.
+        busy = await pruner.prune(later, in_use=lambda code: code == "OLD001")
+        assert (busy.finished, busy.word_lists) == ([], [UNNAMED])
+        done = await pruner.prune(later)
+        assert (done.finished, done.word_lists) == (["OLD001"], [NAMED_BY_OLD])
+        assert [w.id for w in await store.stored_word_lists()] == [NAMED_BY_NEW, RECENT]
+        assert await store.load_words(NAMED_BY_OLD) is None
+        # 0 keeps word lists for ever (rooms still go).
+        assert await store.delete_rooms(["NEW001"]) == ["NEW001"]
+        kept = await Pruner(store, Retention.days(30, 7, 0)).prune(later + 100 * DAY)
+        assert kept.word_lists == []
+        assert (await pruner.prune(later + 100 * DAY)).word_lists == [NAMED_BY_NEW, RECENT]
+
+    run(store_url, body)
+
+
+UNNAMED, NAMED_BY_OLD, NAMED_BY_NEW, RECENT = (f"w-{c * 26}" for c in "abcd")
+
+
 def test_the_command_line_prunes_and_deletes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'reverie.db'}"
 
     async def make(store: RetentionStore) -> None:
+        assert isinstance(store, DeckStore)
         # Long ago (logs that cannot be read: kept as long as finished rooms, no longer).
         await store.create("OLD001", b"{}", 1.0)
         await store.create("OLD002", b"{}", 2.0)
         await store.create("KEEP01", b"{}", 4_000_000_000.0)  # written "in the future"
+        # Word lists: one nobody named, one only OLD001 names, one KEEP01 names.
+        for list_id in (UNNAMED, NAMED_BY_OLD, NAMED_BY_NEW):
+            await store.save_words(list_id, b"{}", 1.0)
+        await store.record_words_use(NAMED_BY_OLD, "OLD001", 1.0)
+        await store.record_words_use(NAMED_BY_NEW, "KEEP01", 1.0)
 
     run(url, make)
 
@@ -186,14 +227,18 @@ def test_the_command_line_prunes_and_deletes(tmp_path: Path) -> None:
     dry = reverie("prune", "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "2 finished room(s) would be deleted" in dry.stdout
+    assert f"2 unused word list(s) would be deleted: {UNNAMED} {NAMED_BY_OLD}" in dry.stdout
     done = reverie("prune")
     assert "2 finished room(s) deleted: OLD001 OLD002" in done.stdout, done.stdout
+    assert f"2 unused word list(s) deleted: {UNNAMED} {NAMED_BY_OLD}" in done.stdout
     gone = reverie("delete", "keep01", "NOSUCH")
     assert gone.returncode == 1
     assert gone.stdout.splitlines() == ["KEEP01: deleted", "NOSUCH: no such room"]
 
     async def empty(store: RetentionStore) -> None:
         assert await store.idle_rooms(5_000_000_000.0) == []
+        assert isinstance(store, DeckStore)
+        assert [w.id for w in await store.stored_word_lists()] == [NAMED_BY_NEW]
 
     run(url, empty)
 

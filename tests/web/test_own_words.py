@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import httpx
 
+from reverie.store import open_store
+from reverie.store.decks import DeckStore
+from tests.aio import run_async
+
 from .harness import ServerThread, sync
 from .test_visual import choose, latest_room, table
 
@@ -61,4 +65,31 @@ def test_an_unknown_word_list_is_refused_when_the_room_is_opened_or_set(
     reply = clients[0].request({"type": "options", "options": {"words": missing}})
     assert reply["type"] == "error" and reply["code"] == "unknown_words"
     for c in clients:
+        c.close()
+
+
+def test_the_rooms_that_name_a_list_are_recorded(server: ServerThread) -> None:
+    """Retention keeps a list while a room names it, whether the room opened with it
+    or the host chose it in the lobby."""
+    ids = []
+    for _ in range(2):
+        text = "\n".join(OWN)
+        r = httpx.post(f"{server.base}/api/words",
+                       json={"language": "ru", "categories": {"objects": text}})  # fmt: skip
+        ids.append(r.json()["id"])
+    opened, clients = table(server, start=False, words=ids[0], language="ru")
+    chosen, others = table(server, start=False)
+    reply = others[0].request({"type": "options", "options": {"words": ids[1]}})
+    assert reply["type"] == "ack", reply
+
+    async def named() -> dict[str, tuple[str, ...]]:
+        store = open_store(f"sqlite:///{server.data_dir / 'reverie.db'}", beside_server=True)
+        try:
+            assert isinstance(store, DeckStore)
+            return {w.id: w.rooms for w in await store.stored_word_lists()}
+        finally:
+            await store.close()
+
+    assert run_async(named()) == {ids[0]: (opened,), ids[1]: (chosen,)}
+    for c in [*clients, *others]:
         c.close()

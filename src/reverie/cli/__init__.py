@@ -241,7 +241,11 @@ def serve(
             bus_url=bus_url,
             log_format=log_format,
         )
-        Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
+        Retention.days(
+            settings.keep_finished_days,
+            settings.keep_abandoned_days,
+            settings.keep_word_lists_days,
+        )
         if settings.log_format not in ("text", "json"):
             raise ValueError(f"unknown log format {settings.log_format!r}; use text or json")
         setup_logging(
@@ -358,13 +362,13 @@ app.add_typer(rooms_app, name="rooms")
 
 
 def _with_store(url: str, body: Callable[[RetentionStore], Awaitable[T]]) -> T:
-    """Run ``body`` on the store of ``url``, opened and closed on one event loop; exit
-    with one line if the store cannot be used (a SQLite file that a running server holds
-    says so: stop it first, or let it prune by itself)."""
+    """Run ``body`` on the store of ``url``, opened and closed on one event loop, beside
+    the servers that may be using it (a SQLite file too: WAL and a busy timeout); exit
+    with one line if the store cannot be used."""
     from reverie.store import RoomDeletion, StoreUnavailable, open_store
 
     async def run() -> T:
-        store = open_store(url)
+        store = open_store(url, beside_server=True)
         try:
             await store.open()
             assert isinstance(store, RoomDeletion)
@@ -387,20 +391,26 @@ def rooms_prune(
     database_url: _DATABASE_URL = None,
 ) -> None:
     """Delete the rooms the retention settings say are due (REVERIE_KEEP_FINISHED_DAYS,
-    default 30; REVERIE_KEEP_ABANDONED_DAYS, default 7), as a server does every hour."""
+    default 30; REVERIE_KEEP_ABANDONED_DAYS, default 7) and the word lists no room names
+    any more (REVERIE_KEEP_WORD_LISTS_DAYS, default 7), as a server does every hour.
+    Works while the server runs, on SQLite too."""
     import time
 
-    from reverie.rooms.retention import Pruner, Retention
+    from reverie.rooms.retention import Pruned, Pruner, Retention
     from reverie.store.decks import DeckStore
     from reverie.web.settings import Settings
 
     try:
         settings = Settings.from_env(data_dir=data_dir, database_url=database_url)
-        policy = Retention.days(settings.keep_finished_days, settings.keep_abandoned_days)
+        policy = Retention.days(
+            settings.keep_finished_days,
+            settings.keep_abandoned_days,
+            settings.keep_word_lists_days,
+        )
     except ValueError as exc:
         raise _fail(str(exc)) from None
 
-    async def prune(store: RetentionStore) -> tuple[list[str], list[str], int]:
+    async def prune(store: RetentionStore) -> tuple[Pruned, int]:
         now = time.time()
         pruned = await Pruner(store, policy).prune(now, dry_run=dry_run)
         purged = 0
@@ -410,12 +420,16 @@ def rooms_prune(
                 now - settings.deck_purge_hours * 3600,
                 now,
             )
-        return pruned.finished, pruned.abandoned, purged
+        return pruned, purged
 
-    finished, abandoned, purged = _with_store(settings.store_url, prune)
+    pruned, purged = _with_store(settings.store_url, prune)
     verb = "would be deleted" if dry_run else "deleted"
-    print(f"{len(finished)} finished room(s) {verb}: {' '.join(finished) or '-'}")
-    print(f"{len(abandoned)} abandoned room(s) {verb}: {' '.join(abandoned) or '-'}")
+    for what, items in (
+        ("finished room(s)", pruned.finished),
+        ("abandoned room(s)", pruned.abandoned),
+        ("unused word list(s)", pruned.word_lists),
+    ):
+        print(f"{len(items)} {what} {verb}: {' '.join(items) or '-'}")
     if purged:
         print(f"{purged} deck(s) purged")
 
@@ -427,7 +441,8 @@ def rooms_delete(
     database_url: _DATABASE_URL = None,
 ) -> None:
     """Delete these rooms now, whatever their state: their log (names, chat, clues,
-    moves) and snapshot. Exits with status 1 if a code named no room."""
+    moves) and snapshot. Works while the server runs, on SQLite too. Exits with status 1
+    if a code named no room."""
     from reverie.rooms.service import normalise_code
 
     wanted = [normalise_code(c) for c in codes]
@@ -472,9 +487,12 @@ def deck_build(ctx: typer.Context) -> None:
 
 
 def _moderation() -> None:
+    from reverie.cli.content import decks_app, words_app
     from reverie.cli.moderation import app as moderation_app
 
     app.add_typer(moderation_app, name="moderation")
+    app.add_typer(decks_app, name="decks")
+    app.add_typer(words_app, name="words")
 
 
 _moderation()

@@ -198,6 +198,11 @@ class WordShelf:
         """Hold a list."""
         self._lists[list_id] = words
 
+    def forget(self, list_ids: Sequence[str]) -> None:
+        """Drop lists the database no longer holds (retention deleted them)."""
+        for list_id in list_ids:
+            self._lists.pop(list_id, None)
+
     def get(self, list_id: str) -> WordList | None:
         """The list, if held; otherwise None, and it is read in the background so that
         the next look finds it."""

@@ -24,11 +24,14 @@ class Library:
     ``decks``: every picture deck by name (the server's, and the players' it has read);
     ``default_deck``: the one a table plays unless it chooses. ``open_deck(name)`` checks
     that a new room may play a player's deck (raising ``RoomError``) and reads it into
-    ``decks``; ``deck_played(name, code)`` records that room ``code`` plays it. Both
-    are the web app's (a player's deck lives in its database); the defaults do nothing.
+    ``decks``; ``deck_played(name, code)`` records that room ``code`` plays it;
+    ``words_named(list_id, code)`` that room ``code`` names a table's own word list (it
+    is then kept while the room is). They are the web app's (players' decks and lists
+    live in its database); the defaults do nothing.
     """
 
     decks: Mapping[str, Deck] = field(default_factory=dict)
     default_deck: str = DEFAULT_DECK
     open_deck: Callable[[str], Awaitable[None]] = _nothing
     deck_played: Callable[[str, str], Awaitable[None]] = _nothing
+    words_named: Callable[[str, str], Awaitable[None]] = _nothing

@@ -296,6 +296,11 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
         """Room ``code`` has opened with ``setup`` (the parsed one): note what it plays
         (a player's deck then outlives its deletion while the room is active)."""
 
+    async def options_named(self, code: str, options: Mapping[str, Any], library: Library) -> None:
+        """Room ``code`` opens with, or changes to, ``options`` (as the client sent them,
+        checked by :meth:`check_content`): note the content they name (a table's own
+        word list is then kept as long as the room)."""
+
     def parse_setup(self, raw: Mapping[str, Any]) -> Any:
         """A room's ``setup`` from its log (an older ``Created`` may hold keys the family
         no longer reads: they are ignored); None for a family without

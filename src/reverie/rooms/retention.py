@@ -4,8 +4,11 @@ A finished room is kept :attr:`Retention.keep_finished` seconds after its last w
 days by default: its players may look back at the story and the scores), a room that was
 never finished (a lobby left behind, a game given up) :attr:`Retention.keep_abandoned`
 seconds (7 days). Deleting a room removes its whole log (names, chat, clues, moves), its
-snapshot and the record of the players' decks it played; a deleted deck's pictures then
-go at the deck purge's next pass, since no room plays them any more.
+snapshot and the record of the players' decks and word lists it played; a deleted
+deck's pictures then go at the deck purge's next pass, since no room plays them any more.
+A table's own word list goes in the same pass once no room in the store names it and
+none has for :attr:`Retention.keep_words` seconds (7 days): lists have no owner to
+delete them, and a list may serve many rooms.
 
 A room is never deleted while it is in use: one this process holds in memory is skipped
 (someone watched or played it within the last minutes), and every deletion is fenced by
@@ -20,15 +23,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from reverie.bus.leases import Leases
 from reverie.rooms.events import decode_event, decode_log
+from reverie.rooms.service import RESUME_WINDOW
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot
 from reverie.rooms.state import RoomState, evolve
 from reverie.store import EventStore, RoomDeletion
+from reverie.store.decks import DeckStore
 
 log = logging.getLogger("reverie.retention")
 
@@ -49,23 +54,25 @@ class RetentionStore(EventStore, RoomDeletion, Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Retention:
-    """How long rooms are kept after their last write, in seconds (0: for ever)."""
+    """How long rooms are kept after their last write, and word lists no room names
+    after one last did, in seconds (0: for ever)."""
 
     keep_finished: float = 30 * DAY
     keep_abandoned: float = 7 * DAY
+    keep_words: float = 7 * DAY
 
     @classmethod
-    def days(cls, finished: float, abandoned: float) -> Retention:
+    def days(cls, finished: float, abandoned: float, words: float = 7.0) -> Retention:
         """The policy for periods given in days (``REVERIE_KEEP_FINISHED_DAYS``,
-        ``REVERIE_KEEP_ABANDONED_DAYS``)."""
-        if finished < 0 or abandoned < 0:
-            raise ValueError("a retention period cannot be negative (0 keeps rooms for ever)")
-        return cls(finished * DAY, abandoned * DAY)
+        ``REVERIE_KEEP_ABANDONED_DAYS``, ``REVERIE_KEEP_WORD_LISTS_DAYS``)."""
+        if finished < 0 or abandoned < 0 or words < 0:
+            raise ValueError("a retention period cannot be negative (0 keeps them for ever)")
+        return cls(finished * DAY, abandoned * DAY, words * DAY)
 
     @property
     def enabled(self) -> bool:
         """Whether anything is ever deleted."""
-        return self.keep_finished > 0 or self.keep_abandoned > 0
+        return self.keep_finished > 0 or self.keep_abandoned > 0 or self.keep_words > 0
 
 
 @dataclass(slots=True)
@@ -75,6 +82,7 @@ class Pruned:
     finished: list[str] = field(default_factory=list)
     abandoned: list[str] = field(default_factory=list)
     in_use: list[str] = field(default_factory=list)
+    word_lists: list[str] = field(default_factory=list)
 
     @property
     def deleted(self) -> int:
@@ -82,10 +90,13 @@ class Pruned:
         return len(self.finished) + len(self.abandoned)
 
 
-async def room_finished(store: EventStore, code: str) -> bool | None:
-    """Whether the room's game is over (its latest snapshot and the log after it,
-    folded); None if the room is unknown. A log that cannot be read counts as finished:
-    such a room is kept as long as a finished one, never less."""
+class UnreadableLog(Exception):
+    """A room's log cannot be folded (a damaged event)."""
+
+
+async def fold_room(store: EventStore, code: str) -> RoomState | None:
+    """The room's state: its latest snapshot and the log after it, folded (None if the
+    room is unknown); :class:`UnreadableLog` if the log cannot be read."""
     state: RoomState | None = None
     snap = await store.load_snapshot(code)
     if snap is not None:
@@ -103,10 +114,38 @@ async def room_finished(store: EventStore, code: str) -> bool | None:
             ]
         for event in events:
             state = evolve(state, event)
-    except Exception:  # a damaged log: the room service closes it; here it is kept longer
+    except Exception as exc:  # a damaged log: the room service closes such a room
+        raise UnreadableLog(code) from exc
+    return state
+
+
+async def room_finished(store: EventStore, code: str) -> bool | None:
+    """Whether the room's game is over; None if the room is unknown. A log that cannot
+    be read counts as finished: such a room is kept as long as a finished one, never
+    less."""
+    try:
+        state = await fold_room(store, code)
+    except UnreadableLog:
         log.warning("room %s: its log cannot be read; kept as long as a finished room", code)
         return True
     return None if state is None else state.status == "over"
+
+
+async def rooms_running(store: EventStore, codes: Sequence[str], now: float) -> list[str]:
+    """Which of these rooms still play: written to in the last week (a server resumes
+    those at start-up, their bots and clocks running), neither over nor closed by the
+    operator. An operator may not delete a deck or word list such a room plays."""
+    wanted = set(codes)
+    recent = [c for c in await store.active_rooms(now - RESUME_WINDOW) if c in wanted]
+    running = []
+    for code in recent:
+        try:
+            state = await fold_room(store, code)
+        except UnreadableLog:
+            continue  # closed by the server as soon as it is opened
+        if state is not None and state.status != "over" and not state.closed:
+            running.append(code)
+    return sorted(running)
 
 
 class Pruner:
@@ -129,7 +168,33 @@ class Pruner:
     ) -> Pruned:
         """Delete what the policy says is due at ``now``, except rooms ``in_use``; stops
         early when ``still_ours()`` (asked before each batch) says the pass is no longer
-        this process's. ``dry_run``: delete nothing, say what would go."""
+        this process's. Then the word lists no room names any more, if their time is up.
+        ``dry_run``: delete nothing, say what would go."""
+        result = await self._prune_rooms(now, in_use, still_ours, dry_run)
+        if self.policy.keep_words > 0 and isinstance(self.store, DeckStore):
+            if still_ours is not None and not await still_ours():
+                return result
+            # Lists only the rooms deleted now (or, dry, due now) named go in the same pass.
+            going = set(result.finished) | set(result.abandoned)
+            cut = now - self.policy.keep_words
+            stale = [
+                w.id
+                for w in await self.store.stored_word_lists(used_before=cut)
+                if set(w.rooms) <= going
+            ]
+            if dry_run:
+                result.word_lists = stale
+            elif stale:
+                result.word_lists = await self.store.delete_word_lists(stale, unused_before=cut)
+        return result
+
+    async def _prune_rooms(
+        self,
+        now: float,
+        in_use: Callable[[str], bool],
+        still_ours: Callable[[], Awaitable[bool]] | None,
+        dry_run: bool,
+    ) -> Pruned:
         policy, result = self.policy, Pruned()
         finished_cut = now - policy.keep_finished if policy.keep_finished > 0 else None
         abandoned_cut = now - policy.keep_abandoned if policy.keep_abandoned > 0 else None
@@ -191,12 +256,14 @@ async def run_retention(
     shared: bool,
     every: float | None = None,
     first: float | None = None,
+    forget_words: Callable[[Sequence[str]], None] = lambda ids: None,
 ) -> None:
     """Prune every ``every`` seconds (:data:`EVERY`), until cancelled, in the process holding the
     :data:`LEASE` (with several processes it renews the lease a few times per lease
     period, as rooms' leases are, so one process keeps the task). A failed pass is
     logged and tried again at the next. The first pass waits ``first`` seconds
-    (:data:`FIRST`): the server is resuming its rooms then."""
+    (:data:`FIRST`): the server is resuming its rooms then. ``forget_words``: drop the
+    word lists a pass deleted from this process's memory."""
     pruner = Pruner(store, policy)
     every = EVERY if every is None else every
     first = FIRST if first is None else first
@@ -218,5 +285,8 @@ async def run_retention(
                         len(pruned.finished),
                         len(pruned.abandoned),
                     )
+                if pruned.word_lists:
+                    forget_words(pruned.word_lists)
+                    log.info("retention: %d unused word list(s) deleted", len(pruned.word_lists))
         # Alone, the process needs no renewals: it sleeps until the next pass is due.
         await asyncio.sleep(leases.seconds / 4 if shared else max(1.0, next_pass - clock()))

@@ -271,6 +271,7 @@ class RoomService:
             told = "".join(f", {key} {value}" for key, value in facts.items())
             log.info("room %s created: %s, %d seats%s", code, variant, seats, told)
             await family.opened(code, state.setup, self.library)
+            await family.options_named(code, options, self.library)
             return live, token
         raise RuntimeError("could not find a free room code")
 
@@ -425,7 +426,11 @@ class RoomService:
         or IllegalAction (nothing changes then). ``by``: the token hash of the member of
         a team seat who asks (None: the seat's first person)."""
         if isinstance(cmd, SetOptions):
-            await live.state.family.check_content(cmd.options, self.library)
+            family = live.state.family
+            await family.check_content(cmd.options, self.library)
+            # Noted before the change is written: retention never deletes a list that a
+            # room's options name, even for a moment (a refused change only keeps it longer).
+            await family.options_named(live.state.code, cmd.options, self.library)
         async with live.lock:
             before = live.state
             event = await self.writer.commit(

@@ -85,9 +85,11 @@ class RoomDeletion(Protocol):
         it (a move made meanwhile keeps its room). Returns the codes deleted."""
 
 
-def open_store(url: str) -> EventStore:
+def open_store(url: str, *, beside_server: bool = False) -> EventStore:
     """The store for a URL (``sqlite:///data/reverie.db``, ``sqlite:///:memory:``,
-    ``postgresql://user@host:5432/db``)."""
+    ``postgresql://user@host:5432/db``). ``beside_server``: for an operator's command,
+    which may run while servers use the store (a SQLite file is then opened without
+    the lock a server takes on it)."""
     if is_postgres(url):
         from reverie.store.postgres import PostgresStore
 
@@ -95,7 +97,7 @@ def open_store(url: str) -> EventStore:
     if url.startswith("sqlite://"):
         from reverie.store.sqlite import SQLiteStore
 
-        return SQLiteStore(sqlite_path(url))
+        return SQLiteStore(sqlite_path(url), beside_server=beside_server)
     scheme = url.split(":", 1)[0]
     raise ValueError(
         f"No event store for {scheme!r} URLs; use sqlite:///path/to/file.db or "

@@ -9,6 +9,12 @@ A deck's life: ``draft`` (its owner adds pictures; nobody can play it) → ``rea
 served to the rooms that were dealt from it) → ``purged`` (its pictures are gone; the
 row stays as a tombstone so the id is never handed out again). A deck never changes
 once ready, so a room's (deck id, card count) pins the exact cards it was dealt.
+
+A table's own word list (``word_lists``) is named by the rooms that play it
+(``word_uses``, with ``used_at`` on the list: when a room last named it); retention
+(``reverie.rooms.retention``) deletes a list once no room in the store names it and
+none has for a while. An operator lists and deletes both (``reverie decks``,
+``reverie words``).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Literal, Protocol, runtime_checkable
 DeckState = Literal["draft", "ready", "deleted", "purged"]
 
 #: The deck tables, for the stores' health checks.
-DECK_TABLES = ("decks", "deck_cards", "deck_uses", "word_lists")
+DECK_TABLES = ("decks", "deck_cards", "deck_uses", "word_lists", "word_uses")
 
 
 class DeckFull(ValueError):
@@ -63,6 +69,37 @@ class StoredDeck:
     changed_at: float
     upload_bytes: int
     cards: tuple[StoredCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFacts:
+    """What an operator's list shows of a deck: ``size`` in bytes of its pictures,
+    ``rooms`` the rooms in the store that played it, ``last_write`` the latest write of
+    those rooms (None: none left)."""
+
+    id: str
+    title: str
+    state: DeckState
+    created_at: float
+    changed_at: float
+    cards: int
+    size: int
+    rooms: tuple[str, ...]
+    last_write: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class WordListFacts:
+    """What an operator's list and retention know of a word list: ``size`` in bytes,
+    ``used_at`` when a room last named it (its creation if none has), ``rooms`` the
+    rooms in the store that name it, ``last_write`` their latest write."""
+
+    id: str
+    created_at: float
+    used_at: float
+    size: int
+    rooms: tuple[str, ...]
+    last_write: float | None
 
 
 @runtime_checkable
@@ -117,6 +154,27 @@ class DeckStore(Protocol):
 
     async def load_words(self, list_id: str) -> bytes | None:
         """A custom word list, if it exists."""
+
+    async def record_words_use(self, list_id: str, room_code: str, at: float) -> None:
+        """Remember that a room names this word list (it is kept while the room is)."""
+
+    async def stored_decks(self, *, purged: bool = False) -> list[DeckFacts]:
+        """Every deck, oldest first (purged tombstones only if ``purged``)."""
+
+    async def erase_deck(self, deck_id: str, at: float) -> bool:
+        """Delete a deck's pictures and its record of rooms now, whatever its state,
+        leaving the tombstone; False if it was unknown or purged already."""
+
+    async def stored_word_lists(self, *, used_before: float | None = None) -> list[WordListFacts]:
+        """Every word list, oldest first (only those last named before ``used_before``,
+        if given)."""
+
+    async def delete_word_lists(
+        self, ids: Sequence[str], *, unused_before: float | None = None
+    ) -> list[str]:
+        """Delete these word lists and their record of rooms, in one transaction. With
+        ``unused_before``, only those no room in the store names and none named since
+        then (a room that named one meanwhile keeps it). Returns the ids deleted."""
 
 
 def check_room(

@@ -23,7 +23,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict, redact
 from reverie.store.decks import DECK_TABLES
-from reverie.store.postgres_decks import DECKS_MIGRATION, PostgresDecks
+from reverie.store.postgres_decks import DECKS_MIGRATION, WORDS_MIGRATION, PostgresDecks
 
 #: Each migration brings the schema from its index to the next version; never edit one
 #: that has shipped, add another.
@@ -55,6 +55,8 @@ MIGRATIONS: Sequence[str] = (
     """,
     # 3: players' own decks (pictures, captions, the rooms that play them), word lists.
     DECKS_MIGRATION,
+    # 4: the rooms that name each word list (filled from the logs), for retention.
+    WORDS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Serialises migrations between processes (any constant; "reverie" in ASCII).
@@ -270,6 +272,7 @@ class PostgresStore(PostgresDecks):
                     await conn.execute("DELETE FROM events WHERE code = ANY(%s)", (gone,))
                     await conn.execute("DELETE FROM snapshots WHERE code = ANY(%s)", (gone,))
                     await conn.execute("DELETE FROM deck_uses WHERE room_code = ANY(%s)", (gone,))
+                    await conn.execute("DELETE FROM word_uses WHERE room_code = ANY(%s)", (gone,))
                     await conn.execute("DELETE FROM rooms WHERE code = ANY(%s)", (gone,))
             return sorted(gone, key=list(codes).index)
 

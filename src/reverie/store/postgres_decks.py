@@ -10,11 +10,13 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from reverie.store.decks import (
+    DeckFacts,
     DeckNotDraft,
     DeckState,
     NewCard,
     StoredCard,
     StoredDeck,
+    WordListFacts,
     check_room,
 )
 
@@ -48,6 +50,55 @@ CREATE TABLE word_lists (
     payload BYTEA NOT NULL,
     created_at DOUBLE PRECISION NOT NULL
 );
+"""
+
+#: Migration 4: which rooms name a word list (``word_uses``) and when one last did
+#: (``used_at``), so retention can delete the lists nobody plays; filled from the logs:
+#: a room names a list in its options (``"words":"w-…"`` in a ``created`` or
+#: ``options_set`` event's JSON; inside a chat line the quotes would be escaped).
+WORDS_MIGRATION = """
+CREATE TABLE word_uses (
+    list_id TEXT NOT NULL,
+    room_code TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (list_id, room_code)
+);
+CREATE INDEX word_uses_room ON word_uses (room_code);
+CREATE INDEX deck_uses_room ON deck_uses (room_code);
+ALTER TABLE word_lists ADD COLUMN used_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+UPDATE word_lists SET used_at = created_at;
+INSERT INTO word_uses (list_id, room_code, at)
+SELECT w.id, e.code, max(e.at)
+FROM events e JOIN word_lists w
+  ON convert_to(w.id, 'UTF8') = substring(
+    e.payload from position('"words":"w-'::bytea in e.payload) + 9 for 28)
+WHERE position('"words":"w-'::bytea in e.payload) > 0
+GROUP BY w.id, e.code
+ON CONFLICT DO NOTHING;
+UPDATE word_lists w SET used_at = greatest(w.used_at, u.at)
+FROM (SELECT list_id, max(at) AS at FROM word_uses GROUP BY list_id) u
+WHERE u.list_id = w.id;
+"""
+
+_DECK_FACTS = """
+SELECT d.id, d.title, d.state, d.created_at, d.changed_at,
+    (SELECT count(*) FROM deck_cards c WHERE c.deck_id = d.id),
+    (SELECT coalesce(sum(length(c.image)), 0) FROM deck_cards c WHERE c.deck_id = d.id),
+    ARRAY(SELECT r.code FROM deck_uses u JOIN rooms r ON r.code = u.room_code
+          WHERE u.deck_id = d.id ORDER BY r.code COLLATE "C"),
+    (SELECT max(r.updated_at) FROM deck_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.deck_id = d.id)
+FROM decks d WHERE %s OR d.state != 'purged' ORDER BY d.created_at, d.id COLLATE "C"
+"""
+
+_WORD_FACTS = """
+SELECT w.id, w.created_at, w.used_at, length(w.payload),
+    ARRAY(SELECT r.code FROM word_uses u JOIN rooms r ON r.code = u.room_code
+          WHERE u.list_id = w.id ORDER BY r.code COLLATE "C"),
+    (SELECT max(r.updated_at) FROM word_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.list_id = w.id)
+FROM word_lists w WHERE %s::double precision IS NULL OR w.used_at < %s
+ORDER BY w.created_at, w.id COLLATE "C"
 """
 
 _PURGEABLE = """
@@ -225,8 +276,8 @@ class PostgresDecks:
         """Keep a custom word list."""
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO word_lists (id, payload, created_at) VALUES (%s, %s, %s)",
-                (list_id, payload, at),
+                "INSERT INTO word_lists (id, payload, created_at, used_at) VALUES (%s, %s, %s, %s)",
+                (list_id, payload, at, at),
             )
 
     async def load_words(self, list_id: str) -> bytes | None:
@@ -235,3 +286,80 @@ class PostgresDecks:
             cur = await conn.execute("SELECT payload FROM word_lists WHERE id = %s", (list_id,))
             row = await cur.fetchone()
         return None if row is None else bytes(row[0])
+
+    async def record_words_use(self, list_id: str, room_code: str, at: float) -> None:
+        """Remember that a room names this word list, and when (one transaction: the
+        list's row is locked, so a retention pass deletes it before, or not at all)."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE word_lists SET used_at = greatest(used_at, %s) WHERE id = %s",
+                (at, list_id),
+            )
+            await conn.execute(
+                "INSERT INTO word_uses (list_id, room_code, at) VALUES (%s, %s, %s)"
+                " ON CONFLICT (list_id, room_code) DO UPDATE SET at = excluded.at",
+                (list_id, room_code, at),
+            )
+
+    async def stored_decks(self, *, purged: bool = False) -> list[DeckFacts]:
+        """Every deck, oldest first."""
+        async with self._tx() as conn:
+            cur = await conn.execute(_DECK_FACTS, (purged,))
+            rows = await cur.fetchall()
+        return [
+            DeckFacts(
+                r[0],
+                r[1],
+                cast(DeckState, r[2]),
+                r[3],
+                r[4],
+                int(r[5]),
+                int(r[6]),
+                tuple(r[7]),
+                r[8],
+            )
+            for r in rows
+        ]
+
+    async def erase_deck(self, deck_id: str, at: float) -> bool:
+        """Delete a deck's pictures and record of rooms now, leaving the tombstone."""
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "UPDATE decks SET state = 'purged', changed_at = %s"
+                " WHERE id = %s AND state != 'purged'",
+                (at, deck_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            await conn.execute("DELETE FROM deck_cards WHERE deck_id = %s", (deck_id,))
+            await conn.execute("DELETE FROM deck_uses WHERE deck_id = %s", (deck_id,))
+            return True
+
+    async def stored_word_lists(self, *, used_before: float | None = None) -> list[WordListFacts]:
+        """Every word list, oldest first (those last named before ``used_before``)."""
+        async with self._tx() as conn:
+            cur = await conn.execute(_WORD_FACTS, (used_before, used_before))
+            rows = await cur.fetchall()
+        return [WordListFacts(r[0], r[1], r[2], int(r[3]), tuple(r[4]), r[5]) for r in rows]
+
+    async def delete_word_lists(
+        self, ids: Sequence[str], *, unused_before: float | None = None
+    ) -> list[str]:
+        """Delete these word lists (with ``unused_before``: only those still unused)."""
+        if not ids:
+            return []
+        async with self._tx() as conn:
+            # Locked first: a room naming a list meanwhile (record_words_use updates its
+            # row) either committed before, and the list is used, or waits and finds none.
+            cur = await conn.execute(
+                "SELECT w.id FROM word_lists w WHERE w.id = ANY(%s)"
+                " AND (%s::double precision IS NULL OR (w.used_at < %s AND NOT EXISTS ("
+                " SELECT 1 FROM word_uses u JOIN rooms r ON r.code = u.room_code"
+                " WHERE u.list_id = w.id))) FOR UPDATE OF w",
+                (list(ids), unused_before, unused_before),
+            )
+            gone = [r[0] for r in await cur.fetchall()]
+            if gone:
+                await conn.execute("DELETE FROM word_uses WHERE list_id = ANY(%s)", (gone,))
+                await conn.execute("DELETE FROM word_lists WHERE id = ANY(%s)", (gone,))
+        return sorted(gone, key=list(ids).index)

@@ -8,7 +8,10 @@ disk) never stalls the event loop that serves every other room.
 
 One server process owns the file: a second one would show its players rooms that the
 first one moves on without it. An exclusive lock on ``<file>.lock`` refuses it at
-start-up (PostgreSQL is the store for several processes).
+start-up (PostgreSQL is the store for several processes). The operator's commands
+(``reverie rooms``, ``decks``, ``words``) open the file ``beside_server``: without the
+lock, waiting up to :data:`BUSY_SECONDS` for the server's write to end (WAL lets them
+read meanwhile), in short transactions of their own.
 """
 
 from __future__ import annotations
@@ -23,7 +26,12 @@ from typing import IO, TypeVar
 
 from reverie.store.base import StoredEvent, StoreUnavailable, VersionConflict
 from reverie.store.decks import DECK_TABLES
-from reverie.store.sqlite_decks import DECKS_MIGRATION, SQLiteDecks, transaction
+from reverie.store.sqlite_decks import (
+    DECKS_MIGRATION,
+    WORDS_MIGRATION,
+    SQLiteDecks,
+    transaction,
+)
 
 try:
     import fcntl
@@ -31,6 +39,9 @@ except ImportError:  # not on Windows: no lock there
     fcntl = None  # type: ignore[assignment]
 
 T = TypeVar("T")
+#: How long a writer waits for another connection's write transaction to end (the
+#: server's and an operator's command, each on its own connection).
+BUSY_SECONDS = 10.0
 
 #: Each migration brings the schema from its index to the next version (recorded in
 #: ``PRAGMA user_version``); never edit one that has shipped, add another. The first is
@@ -63,6 +74,8 @@ MIGRATIONS: Sequence[str] = (
     """,
     # 3: players' own decks (pictures, captions, the rooms that play them), word lists.
     DECKS_MIGRATION,
+    # 4: the rooms that name each word list (filled from the logs), for retention.
+    WORDS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: What deleting a room removes, the room's row last.
@@ -70,6 +83,7 @@ _DELETE_ROOM = (
     "DELETE FROM events WHERE code = ?",
     "DELETE FROM snapshots WHERE code = ?",
     "DELETE FROM deck_uses WHERE room_code = ?",
+    "DELETE FROM word_uses WHERE room_code = ?",
     "DELETE FROM rooms WHERE code = ?",
 )
 
@@ -93,14 +107,19 @@ def migrate(db: sqlite3.Connection) -> int:
 class SQLiteStore(SQLiteDecks):
     """Event log in one SQLite file, and players' decks (:class:`SQLiteDecks`)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, beside_server: bool = False) -> None:
+        """Open (and migrate) the file; ``beside_server``: an operator's command, which
+        may run while a server holds the file."""
         self._lock: IO[str] | None = None
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self._lock = _lock_file(path)
+            if not beside_server:
+                self._lock = _lock_file(path)
         self.path = path
         try:
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
+            )
         except sqlite3.Error as exc:
             self._unlock()
             raise StoreUnavailable(f"the event store at {path} cannot be opened: {exc}") from None

@@ -7,11 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar, cast
 
 from reverie.store.decks import (
+    DeckFacts,
     DeckNotDraft,
     DeckState,
     NewCard,
     StoredCard,
     StoredDeck,
+    WordListFacts,
     check_room,
 )
 
@@ -47,6 +49,51 @@ CREATE TABLE word_lists (
     payload BLOB NOT NULL,
     created_at REAL NOT NULL
 );
+"""
+
+#: Migration 4: which rooms name a word list (``word_uses``) and when one last did
+#: (``used_at``), so retention can delete the lists nobody plays; filled from the logs:
+#: a room names a list in its options (``"words":"w-…"`` in a ``created`` or
+#: ``options_set`` event's JSON; inside a chat line the quotes would be escaped).
+WORDS_MIGRATION = """
+CREATE TABLE word_uses (
+    list_id TEXT NOT NULL,
+    room_code TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (list_id, room_code)
+);
+CREATE INDEX word_uses_room ON word_uses (room_code);
+CREATE INDEX deck_uses_room ON deck_uses (room_code);
+ALTER TABLE word_lists ADD COLUMN used_at REAL NOT NULL DEFAULT 0;
+UPDATE word_lists SET used_at = created_at;
+INSERT OR IGNORE INTO word_uses (list_id, room_code, at)
+SELECT w.id, e.code, max(e.at)
+FROM events e JOIN word_lists w
+  ON CAST(w.id AS BLOB) = substr(e.payload, instr(e.payload, CAST('"words":"w-' AS BLOB)) + 9, 28)
+WHERE instr(e.payload, CAST('"words":"w-' AS BLOB)) > 0
+GROUP BY w.id, e.code;
+UPDATE word_lists SET used_at = max(used_at, coalesce(
+    (SELECT max(u.at) FROM word_uses u WHERE u.list_id = word_lists.id), 0));
+"""
+
+_DECK_FACTS = """
+SELECT d.id, d.title, d.state, d.created_at, d.changed_at,
+    (SELECT count(*) FROM deck_cards c WHERE c.deck_id = d.id),
+    (SELECT coalesce(sum(length(c.image)), 0) FROM deck_cards c WHERE c.deck_id = d.id),
+    (SELECT group_concat(r.code, ' ') FROM deck_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.deck_id = d.id),
+    (SELECT max(r.updated_at) FROM deck_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.deck_id = d.id)
+FROM decks d WHERE ? OR d.state != 'purged' ORDER BY d.created_at, d.id
+"""
+
+_WORD_FACTS = """
+SELECT w.id, w.created_at, w.used_at, length(w.payload),
+    (SELECT group_concat(r.code, ' ') FROM word_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.list_id = w.id),
+    (SELECT max(r.updated_at) FROM word_uses u JOIN rooms r ON r.code = u.room_code
+     WHERE u.list_id = w.id)
+FROM word_lists w WHERE ? IS NULL OR w.used_at < ? ORDER BY w.created_at, w.id
 """
 
 _PURGEABLE = """
@@ -225,11 +272,95 @@ class SQLiteDecks:
 
     async def save_words(self, list_id: str, payload: bytes, at: float) -> None:
         """Keep a custom word list."""
-        sql = "INSERT INTO word_lists (id, payload, created_at) VALUES (?, ?, ?)"
-        await self._run(lambda: self._db.execute(sql, (list_id, payload, at)))
+        sql = "INSERT INTO word_lists (id, payload, created_at, used_at) VALUES (?, ?, ?, ?)"
+        await self._run(lambda: self._db.execute(sql, (list_id, payload, at, at)))
 
     async def load_words(self, list_id: str) -> bytes | None:
         """A custom word list, if it exists."""
         sql = "SELECT payload FROM word_lists WHERE id = ?"
         row = await self._run(lambda: self._db.execute(sql, (list_id,)).fetchone())
         return None if row is None else bytes(row[0])
+
+    async def record_words_use(self, list_id: str, room_code: str, at: float) -> None:
+        """Remember that a room names this word list, and when (one transaction: a
+        retention pass that finds the list unused and idle deletes it before, or not)."""
+
+        def body(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO word_uses (list_id, room_code, at) VALUES (?, ?, ?)"
+                " ON CONFLICT (list_id, room_code) DO UPDATE SET at = excluded.at",
+                (list_id, room_code, at),
+            )
+            db.execute(
+                "UPDATE word_lists SET used_at = max(used_at, ?) WHERE id = ?", (at, list_id)
+            )
+
+        await self._run(lambda: self._transaction(body))
+
+    async def stored_decks(self, *, purged: bool = False) -> list[DeckFacts]:
+        """Every deck, oldest first."""
+        rows = await self._run(lambda: self._db.execute(_DECK_FACTS, (purged,)).fetchall())
+        return [
+            DeckFacts(
+                r[0],
+                r[1],
+                cast(DeckState, r[2]),
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                tuple(sorted(r[7].split())) if r[7] else (),
+                r[8],
+            )
+            for r in rows
+        ]
+
+    async def erase_deck(self, deck_id: str, at: float) -> bool:
+        """Delete a deck's pictures and record of rooms now, leaving the tombstone."""
+
+        def body(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE decks SET state = 'purged', changed_at = ?"
+                " WHERE id = ? AND state != 'purged'",
+                (at, deck_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            db.execute("DELETE FROM deck_cards WHERE deck_id = ?", (deck_id,))
+            db.execute("DELETE FROM deck_uses WHERE deck_id = ?", (deck_id,))
+            return True
+
+        return await self._run(lambda: self._transaction(body))
+
+    async def stored_word_lists(self, *, used_before: float | None = None) -> list[WordListFacts]:
+        """Every word list, oldest first (those last named before ``used_before``)."""
+        args = (used_before, used_before)
+        rows = await self._run(lambda: self._db.execute(_WORD_FACTS, args).fetchall())
+        return [
+            WordListFacts(r[0], r[1], r[2], r[3], tuple(sorted(r[4].split())) if r[4] else (), r[5])
+            for r in rows
+        ]
+
+    async def delete_word_lists(
+        self, ids: Sequence[str], *, unused_before: float | None = None
+    ) -> list[str]:
+        """Delete these word lists (with ``unused_before``: only those still unused)."""
+
+        def body(db: sqlite3.Connection) -> list[str]:
+            gone = []
+            for list_id in ids:
+                if unused_before is not None:
+                    row = db.execute(
+                        "SELECT 1 FROM word_lists w WHERE w.id = ? AND w.used_at < ?"
+                        " AND NOT EXISTS (SELECT 1 FROM word_uses u JOIN rooms r"
+                        " ON r.code = u.room_code WHERE u.list_id = w.id)",
+                        (list_id, unused_before),
+                    ).fetchone()
+                    if row is None:
+                        continue
+                db.execute("DELETE FROM word_uses WHERE list_id = ?", (list_id,))
+                if db.execute("DELETE FROM word_lists WHERE id = ?", (list_id,)).rowcount:
+                    gone.append(list_id)
+            return gone
+
+        return await self._run(lambda: self._transaction(body))

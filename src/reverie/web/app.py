@@ -58,7 +58,7 @@ from reverie.web.moderation import (
 from reverie.web.open_tables import open_tables, play_now
 from reverie.web.settings import Settings
 from reverie.web.shared_limits import RedisLimiter
-from reverie.web.words_api import loader, word_routes
+from reverie.web.words_api import loader, room_names, word_routes
 from reverie.web.ws import room_socket
 
 log = logging.getLogger("reverie.server")
@@ -437,6 +437,7 @@ def create_app(
             default_deck=cfg.default_deck,
             open_deck=functools.partial(check_room_deck, custom),
             deck_played=functools.partial(room_plays, custom),
+            words_named=functools.partial(room_names, custom),
         )
         service = RoomService(
             store,
@@ -496,7 +497,9 @@ def create_app(
         )
         purger = asyncio.create_task(run_purger(custom))
         background.append(purger)
-        policy = Retention.days(cfg.keep_finished_days, cfg.keep_abandoned_days)
+        policy = Retention.days(
+            cfg.keep_finished_days, cfg.keep_abandoned_days, cfg.keep_word_lists_days
+        )
         if policy.enabled and isinstance(store, RoomDeletion):
             pruning = run_retention(
                 store,
@@ -505,6 +508,7 @@ def create_app(
                 clock=service.clock,
                 in_use=service.rooms.__contains__,
                 shared=bus.shared,
+                forget_words=WORD_SHELF.forget,
             )
             background.append(asyncio.create_task(pruning))
         try:

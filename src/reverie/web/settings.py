@@ -66,8 +66,9 @@ class Settings:
     are erased.
 
     Retention (docs/privacy.md): ``keep_finished_days`` how long a finished room is kept
-    after its last move, ``keep_abandoned_days`` a room whose game never finished; 0
-    keeps them for ever.
+    after its last move, ``keep_abandoned_days`` a room whose game never finished,
+    ``keep_word_lists_days`` a table's own word list after a room last named it (once
+    no room in the store names it); 0 keeps them for ever.
 
     Keeping strangers civil (docs/moderation.md): ``id_salt`` the secret under which
     browsers and addresses are hashed for bans (None: a file ``id_salt`` in the data
@@ -130,6 +131,7 @@ class Settings:
     deck_purge_hours: float = 24.0
     keep_finished_days: float = 30.0
     keep_abandoned_days: float = 7.0
+    keep_word_lists_days: float = 7.0
     id_salt: str | None = None
     joins_per_minute: float = 20.0
     votes_per_minute: float = 6.0

@@ -9,6 +9,7 @@ player, and guessers must not read the words.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -22,6 +23,7 @@ from reverie.rules.visual.language import Language
 from reverie.store.decks import DeckStore
 from reverie.web.decks_api import Decks, allowed, error, new_id, read_body
 
+log = logging.getLogger("reverie.words")
 MAX_BODY = 512 * 1024
 _ID = re.compile(r"^[a-z2-7]{26}$")
 
@@ -49,6 +51,15 @@ def loader(store: DeckStore) -> Loader:
         return None if payload is None else _decode(payload)
 
     return load
+
+
+async def room_names(ctx: Decks, list_id: str, code: str) -> None:
+    """Remember that room ``code`` names a word list (retention keeps the list while
+    the room is kept); a failure only risks an early deletion, never a refused move."""
+    try:
+        await ctx.store.record_words_use(list_id, code, ctx.clock())
+    except Exception:
+        log.warning("word list %s: use by room %s not recorded", list_id, code, exc_info=True)
 
 
 def _summary(list_id: str, words: WordList) -> dict[str, Any]:

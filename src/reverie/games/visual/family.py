@@ -220,6 +220,11 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
         if isinstance(list_id, str) and await SHELF.fetch(list_id) is None:
             raise RoomError("unknown_words", "There is no such word list.")
 
+    async def options_named(self, code: str, options: Mapping[str, Any], library: Library) -> None:
+        list_id = options.get("words")
+        if isinstance(list_id, str) and WORD_LIST_ID.match(list_id):
+            await library.words_named(list_id, code)
+
     def check_setup(self, room: RoomLike[Options], players: int) -> None:
         count = max(players, MIN_PLAYERS)
         names = [f"p{i}" for i in range(count)]
