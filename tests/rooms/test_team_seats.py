@@ -23,8 +23,9 @@ from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
-from reverie.rooms.commands import AddBot, Join, Point, Start, decide, decoder_for
-from reverie.rooms.events import Acted, Created, Dealt, Joined, Proposed, RoomEvent
+from reverie.games import family_of
+from reverie.rooms.commands import AddBot, Join, Leave, Point, Start, decide, decoder_for
+from reverie.rooms.events import Acted, Created, Dealt, Joined, Left, Proposed, RoomEvent
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import RoomState, evolve, hash_token
 from reverie.rules.association import apply, new_game, view
@@ -207,3 +208,49 @@ def test_a_deal_seats_everyone_once_and_the_host_role_follows_the_host() -> None
         assert exc.code == "bad_message"
     else:
         raise AssertionError("a deal that leaves someone out was taken")
+
+
+def test_the_lobby_is_made_even_when_someone_leaves_and_old_logs_replay_as_played() -> None:
+    room = _room("imaginarium", "one", [3, 2, 2], 4)
+    # The first seat's newest members leave: 1, 2, 2 is even enough, and nobody moves.
+    left = evolve(room, decide(room, 0, Leave(), 1.0, by=2))
+    assert [1 + len(p.members) for p in left.players] == [2, 2, 2]
+    left = evolve(left, decide(left, 0, Leave(), 1.0, by=1))
+    assert [1 + len(p.members) for p in left.players] == [1, 2, 2]
+    # The second seat's first person leaves: its member takes the seat over (1, 1, 2).
+    left = evolve(left, decide(left, 1, Leave(), 1.0, by=0))
+    assert [p.name for p in left.players] == ["P0m0", "P1m1", "P2m0"]
+    left = evolve(left, Joined("Q1", "", "t-Q1", seat=2))
+    assert [1 + len(p.members) for p in left.players] == [1, 1, 3]
+    # The second seat's one person leaves (the seat goes): 1 and 3 are made 2 and 2,
+    # the newest of the three moving over; every seat's first person stays.
+    gone = evolve(left, decide(left, 1, Leave(), 1.0))
+    assert [[p.name, *(m.name for m in p.members)] for p in gone.players] == [
+        ["P0m0", "Q1"],
+        ["P2m0", "P2m1"],
+    ]
+    assert gone.seat_of("t-Q1") == 0 and gone.host == 0
+    # A log written before the seats were made even replays as it was played.
+    assert [1 + len(p.members) for p in evolve(left, Left(1)).players] == [1, 3]
+
+
+def test_a_member_leaving_mid_game_takes_only_their_own_choice_with_them() -> None:
+    room = _room("dixit", "one", [3, 1, 1], 5)
+    room = evolve(room, decide(room, 0, Start(), 1.0))
+    assert room.status == "playing" and room.game is not None
+    hand = view(room.game, 0)["hand"]
+    for member, card in ((1, hand[0]), (2, hand[1])):
+        room = evolve(room, Proposed(0, member, {"type": "submit", "card": card}))
+    room = evolve(room, decide(room, 0, Leave(), 2.0, by=1))
+    assert [m.name for m in room.players[0].members] == ["P0m2"]
+    # P0m2 is member 1 now and keeps the card they pointed at; P0m1's choice is gone.
+    assert [(p.member, p.move["card"]) for p in room.proposals] == [(1, hand[1])]
+    assert room.status == "playing"
+
+
+def test_a_companion_team_seat_is_entered_from_any_phone_agree_taken_as_one() -> None:
+    family = family_of("dixit-companion")
+    assert family.team_seats(family.parse_options({"team_seats": "agree"}, "en")) == "one"
+    assert family.team_seats(family.parse_options({"team_seats": "off"}, "en")) == "off"
+    online = family_of("dixit")
+    assert online.team_seats(online.parse_options({"team_seats": "agree"}, "en")) == "agree"

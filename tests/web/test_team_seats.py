@@ -3,10 +3,11 @@ link of their own, and the seat's secrets (its hand, its members' choices, its c
 reach its members and nobody else, in every frame, before and after the reveal.
 
 A whole Imaginarium game is played by two team seats and one solo seat in "agree" mode
-(a move lands once a second member confirms it); a Dixit game in "one" mode loses
-members mid-game and plays on, is played by a bot once every member is gone, and is
-taken back by the first member back. Two members confirming different cards at the same
-moment: exactly one lands.
+(a move lands once a second member confirms it), watched by a spectator who sees the
+teams and none of their secrets; a whole Dixit game in "one" mode loses a member
+mid-game and plays on, is played by a bot once every member is gone, and is taken back
+by the first member back, on their return. Two members confirming different cards at the
+same moment: exactly one lands. The lobby stays even as people leave.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import threading
 from pathlib import Path
 
 from reverie.bots.simple import choose_action, to_frame
-from reverie.rooms.events import Acted, Chatted, Proposed
+from reverie.rooms.events import Acted, BotSeat, Chatted, Proposed
 from reverie.rooms.team_moves import seat_view
 from reverie.rules.association import view
 from reverie.rules.association.playouts import view_cards as card_fields
@@ -162,6 +163,10 @@ def test_an_imaginarium_game_with_two_team_seats_agreeing_and_a_solo_seat(
     state = sync(everyone)
     players = state["room"]["players"]
     assert [p["name"] for p in players] == ["Host", "Bob", "Dee"]
+    # A spectator sees the teams and who is in them, and nothing of their secrets.
+    assert watcher.state is not None and watcher.state["room"]["you"] is None
+    teams = [[m["name"] for m in p["members"]] for p in watcher.state["room"]["players"]]
+    assert teams == [["Host", "Ann"], ["Bob", "Cid"], []]
     assert [[m["name"] for m in p["members"]] for p in players] == [
         ["Host", "Ann"],
         ["Bob", "Cid"],
@@ -238,24 +243,29 @@ def test_two_members_confirming_different_cards_at_once_land_exactly_one(
         c.close()
 
 
-def test_a_dixit_team_seat_plays_on_while_one_member_is_here(tmp_path: Path) -> None:
+def test_a_dixit_game_with_teams_a_member_leaving_and_every_member_away(tmp_path: Path) -> None:
     clock = SkewClock()
     server = ServerThread(tmp_path, clock=clock, away_grace=60).start()
     try:
-        code, token = create_room(server.base, "dixit", 3, team_seats="one", first_storyteller=1)
+        code, token = create_room(
+            server.base, "dixit", 3, team_seats="one", first_storyteller=1, target_score=3
+        )
         host = Client(server.base, code, token)
         bob = join(server.base, code, "Bob", "#8338ec")
         cid = join_seat(server, code, "Cid", 1)
         eve = join_seat(server, code, "Eve", 1)
         assert host.request({"type": "add_bot"})["type"] == "ack"
-        # A member may leave the lobby's seat; the seat stays with the others.
+        assert host.request({"type": "start"})["type"] == "ack"
+        sync([host, bob, cid, eve])
+        # Eve leaves the seat mid-game: it plays on with Bob and Cid, and her link opens
+        # nothing any more (she watches, as anyone may).
         assert eve.request({"type": "leave"})["type"] == "ack"
         state = sync([host, bob, cid, eve])
         assert [m["name"] for m in state["room"]["players"][1]["members"]] == ["Bob", "Cid"]
-        assert host.request({"type": "start"})["type"] == "ack"
-        sync([host, bob, cid])
+        assert eve.state is not None and eve.state["room"]["you"] is None
+        assert eve.state["game"]["hand"] is None
+        eve.close()
         # Bob (the seat's first) goes; Cid plays on for the seat: no bot stands in.
-        bob_token = bob.token
         bob.close()
         host.until(
             lambda f: (
@@ -284,13 +294,22 @@ def test_a_dixit_team_seat_plays_on_while_one_member_is_here(tmp_path: Path) -> 
         clock.advance(120)
         look_in(server, code)
         host.until(lambda f: f["type"] == "state" and f["room"]["players"][1]["bot_playing"])
-        # The first member back takes the seat back.
+        # The first member back takes the seat back by coming back: nothing to ask.
         back = Client(server.base, code, cid_token)
-        back.until(lambda f: f["type"] == "state")
-        assert back.request({"type": "reclaim"})["type"] == "ack"
-        host.until(lambda f: f["type"] == "state" and not f["room"]["players"][1]["bot_playing"])
-        assert bob_token is not None
-        for c in (host, back):
+        handed = back.until(
+            lambda f: f["type"] == "state" and not f["room"]["players"][1]["bot_playing"]
+        )
+        assert handed["room"]["you"]["seat"] == 1
+        events = [e for _, e in logged_events(server.data_dir / "reverie.db", code)]
+        assert [(e.on, e.auto) for e in events if isinstance(e, BotSeat)] == [
+            (True, True),
+            (False, True),
+        ]
+        # Bob's link still opens the seat beside Cid's; the game plays on to its end.
+        again = Client(server.base, code, bob.token)
+        final = play_teams({0: [host], 1: [back, again]}, [host, back, again], agree=False)
+        assert max(p["score"] for p in final["game"]["players"]) >= 3
+        for c in (host, back, again):
             c.close()
     finally:
         server.stop()
@@ -330,6 +349,18 @@ def test_the_lobby_deals_people_into_team_seats_and_keeps_them_even(
     by_seat = {s: [c for c in people if c.state["room"]["you"]["seat"] == s] for s in (0, 1)}  # type: ignore[index]
     assert sorted(len(v) for v in by_seat.values()) == [3, 3]
     assert host.request({"type": "deal", "seats": 7})["type"] == "error"
+    # Two members of the first seat leave: 1 and 3 people would be uneven, so the
+    # newest member of the other seat moves over, and their link opens the first seat.
+    by_name = dict(zip(["Host", "Ann", "Bob", "Cid", "Dee", "Eve"], people, strict=True))
+    first, *rest = [m["name"] for m in players[0]["members"]]
+    newest = players[1]["members"][-1]["name"]
+    for name in rest:
+        assert by_name[name].request({"type": "leave"})["type"] == "ack"
+    state = sync(people)
+    seated = [[m["name"] for m in p["members"]] for p in state["room"]["players"]]
+    assert seated == [[first, newest], [m["name"] for m in players[1]["members"]][:2]]
+    moved = by_name[newest].state
+    assert moved is not None and moved["room"]["you"]["seat"] == 0
     for c in people:
         c.close()
 
@@ -337,9 +368,10 @@ def test_the_lobby_deals_people_into_team_seats_and_keeps_them_even(
 def test_a_member_joins_mid_game_moves_their_link_and_a_companion_team_enters_from_any_phone(
     server: ServerThread,
 ) -> None:
-    # A companion table (the real box): a team is one seat entered from any member's phone.
+    # A companion table (the real box): a team is one seat entered from any member's
+    # phone; the team sits together at the box, so "agree" is taken as "one".
     code, token = create_room(
-        server.base, "dixit-companion", 3, first_storyteller=0, team_seats="one"
+        server.base, "dixit-companion", 3, first_storyteller=0, team_seats="agree"
     )
     host = Client(server.base, code, token)
     bob = join(server.base, code, "Bob", "#8338ec")
@@ -352,9 +384,11 @@ def test_a_member_joins_mid_game_moves_their_link_and_a_companion_team_enters_fr
     assert host.request({"type": "count", "cards": 3})["type"] == "ack"
     sync([host, ann, bob, cy])
     assert ann.request({"type": "place", "position": 2})["type"] == "ack"
-    # The place the seat entered reaches both its members, and nobody else.
+    # The place the seat entered (one member's entry, both being here) reaches both its
+    # members, and nobody else.
     seen = host.until(lambda f: f["type"] == "state" and f["game"]["my_position"] == 2)
     assert seen["room"]["you"]["seat"] == 0
+    assert seen["room"]["options"]["team_seats"] == "one"
     state = sync([host, ann, bob, cy])
     assert bob.state is not None and bob.state["game"]["my_position"] is None
     # Ann moves her own link to another device: her old link opens nothing, the host's

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
 
 from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
@@ -105,6 +108,15 @@ class CompanionFamily(GameFamily[rules.GameState, rules.Action, rules.Options, o
                 "table_screen": True,
             },
         )
+
+    def parse_options(self, raw: Mapping[str, Any], lang: str) -> rules.Options:
+        """The table's options; team seats are one member's confirm ("agree" is taken
+        as "one"): with the box, a team sits at the table together and talks, so a team
+        seat is simply one seat entered from any member's phone."""
+        options = super().parse_options(raw, lang)
+        if options.team_seats == "agree":
+            return msgspec.structs.replace(options, team_seats="one")
+        return options
 
     def new_game(
         self,

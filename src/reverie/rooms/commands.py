@@ -110,7 +110,8 @@ class Join(Frame, frozen=True, tag="join"):
 
 
 class Leave(Frame, frozen=True, tag="leave"):
-    """Leave the lobby."""
+    """Leave the lobby (a team seat's member: leave the seat to the others, in a game
+    too)."""
 
 
 class Chat(Frame, frozen=True, tag="chat"):
@@ -377,8 +378,12 @@ def decide(
         raise RoomError("bad_message", "That frame goes to its channel, not the log.")
     if isinstance(cmd, Leave):
         s = _seated(seat)
-        # A team seat's member leaves the seat, which plays on with the others.
-        return Left(s, member=by) if room.players[s].members else Left(s)
+        # A team seat's member leaves the seat, which plays on with the others; in the
+        # lobby of a table of team seats, the seats are made even again.
+        balance = room.status == "lobby" and team_seats.mode(room) != "off"
+        if room.players[s].members:
+            return Left(s, member=by, balance=balance)
+        return Left(s, balance=balance)
     if isinstance(cmd, VoteKick):
         return start_vote(
             room,

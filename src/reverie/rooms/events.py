@@ -81,6 +81,9 @@ class Left(msgspec.Struct, frozen=True, tag="left"):
     kicked: bool = False
     # One member of a team seat left (the seat stays); None: the whole seat.
     member: int | None = None
+    # Team seats in the lobby: the seats are made even again after (members.balanced);
+    # older logs have none, and replay as they were played.
+    balance: bool = False
 
 
 class BotAdded(msgspec.Struct, frozen=True, tag="bot_added"):
@@ -138,7 +141,8 @@ class Acted(msgspec.Struct, Generic[A], frozen=True, tag="acted"):
 
 class BotSeat(msgspec.Struct, frozen=True, tag="bot_seat"):
     """A bot took over a human's seat (``on``) or handed it back (``auto``: the room
-    did, because the player had been gone for the table's ``away_seconds``)."""
+    did, because the player had been gone for the table's ``away_seconds``, or, handing
+    a team seat back, because its first member came back)."""
 
     seat: int
     on: bool

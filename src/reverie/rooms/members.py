@@ -118,7 +118,34 @@ def leave_seat(room: RoomState, seat: int, member: int) -> RoomState:
     home = room.home_host
     if home is not None and home not in tokens(new) and home in tokens(player):
         home = None  # the member who held the host role's claim has gone
-    return replace(room, players=tuple(seated), home_host=home)
+    # Choices are kept by member number: the leaver's go, the members after them move up.
+    proposals = tuple(
+        replace(p, member=p.member - 1) if p.seat == seat and p.member > member else p
+        for p in room.proposals
+        if (p.seat, p.member) != (seat, member)
+    )
+    return replace(room, players=tuple(seated), home_host=home, proposals=proposals)
+
+
+def balanced(room: RoomState) -> RoomState:
+    """``room`` with its people's seats made even again after someone left the lobby:
+    while one seat has two people more than another, the person who joined the largest
+    seat last moves to the smallest (the first of either on ties). A seat's first person
+    never moves, so every seat keeps its name and colour, and the host its seat."""
+    if mode(room) == "off":
+        return room
+    seated = list(room.players)
+    while True:
+        sizes = [(1 + len(p.members), s) for s, p in enumerate(seated) if not p.bot]
+        if not sizes:
+            return room
+        low, to = min(sizes)
+        high, frm = max(sizes, key=lambda size: (size[0], -size[1]))
+        if high - low < 2:
+            return replace(room, players=tuple(seated))
+        *kept, moving = seated[frm].members
+        seated[frm] = replace(seated[frm], members=tuple(kept))
+        seated[to] = replace(seated[to], members=(*seated[to].members, moving))
 
 
 def rotate(player: Player, member: int, token_hash: str) -> Player:

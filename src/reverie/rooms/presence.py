@@ -49,6 +49,18 @@ def _uncount(live: LiveRoom, token_hash: str | None) -> None:
             live.connections.pop(token_hash, None)
 
 
+def teams_back(room: RoomState, before: set[str], after: set[str]) -> list[int]:
+    """The team seats a bot plays whose people were all away (``before``: the tokens
+    present then) and of whom one is back now (``after``)."""
+    back = after - before
+    seats = []
+    for seat, player in enumerate(room.players):
+        people = set(tokens(player))
+        if player.members and player.bot_playing and people & back and not people & before:
+            seats.append(seat)
+    return seats
+
+
 def paused(live: LiveRoom) -> bool:
     """Whether every person at the table is gone: bots do not play on alone, and the
     clock stops, until someone is back."""
@@ -145,6 +157,9 @@ class Attendance:
             home = live.state.home_host
             if home is not None and self._back_home(live, home, after - batch.before):
                 await self._host_returns(live, home)
+            if live.leased and not svc.closed:
+                for seat in teams_back(live.state, batch.before, after):
+                    await self._team_returns(live, seat)
             if batch.was_paused and not paused(live):
                 svc.runners.resume(live)
             if not svc.closed:
@@ -187,6 +202,23 @@ class Attendance:
                 await self.service.writer.commit(live, give_back)
             except ReverieError as exc:
                 log.info("host of %s not given back: %s", live.state.code, exc)
+
+    async def _team_returns(self, live: LiveRoom, seat: int) -> None:
+        """The first member back at a team seat a bot stands in for takes it back: the
+        seat was the team's all along, and its members need not ask for it."""
+        before = live.state.players[seat]
+
+        def hand_back(room: RoomState) -> RoomEvent:
+            now = room.players[seat] if seat < len(room.players) else None
+            if now is None or now.token_hash != before.token_hash or not now.bot_playing:
+                raise RoomError("bad_message", "The seat was settled meanwhile.")
+            return BotSeat(seat, on=False, auto=True)
+
+        async with live.lock:
+            try:
+                await self.service.writer.commit(live, hand_back)
+            except ReverieError as exc:
+                log.info("team seat of %s not handed back: %s", live.state.code, exc)
 
     # ------------------------------------------------------------------ stand-ins
 

@@ -416,7 +416,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         return replace(room, players=(*room.players, bot))
     if isinstance(e, Left) and e.member is not None:
         _seat(room, e.seat)
-        return team_seats.leave_seat(room, e.seat, e.member)
+        left = team_seats.leave_seat(room, e.seat, e.member)
+        return team_seats.balanced(left) if e.balance and room.status == "lobby" else left
     if isinstance(e, Left):
         _in_lobby(room)
         _seat(room, e.seat)
@@ -429,7 +430,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         elif e.seat < host:
             host -= 1
         vote = _without_target(room.vote, room.players[e.seat])
-        return replace(room, players=players, host=host, vote=vote)
+        left = replace(room, players=players, host=host, vote=vote)
+        return team_seats.balanced(left) if e.balance else left
     if isinstance(e, Reordered):
         _in_lobby(room)
         if sorted(e.order) != list(range(len(room.players))):

@@ -43,9 +43,10 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     restrictions: RestrictionSetting = "board"
     target_score: Annotated[int, Meta(ge=1, le=1_000_000)] | None = None
     track_length: Annotated[int, Meta(ge=1, le=100_000)] = 40
-    # Team seats (several people playing one seat, each from their own device): "off",
-    # "one" (a member's confirm moves the seat) or "agree" (a second member must agree).
-    # The rooms read it (reverie.rooms.members); to the rules a team seat is one player.
+    # Team seats (several people playing one seat, each from their own phone): "off" or
+    # "one" (a member's entry moves the seat; "agree" is read as "one": the team sits
+    # together at the box, games/companion.py). The rooms read it
+    # (reverie.rooms.members); to the rules a team seat is one player.
     team_seats: Literal["off", "one", "agree"] = "off"
 
 

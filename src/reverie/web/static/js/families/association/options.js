@@ -28,6 +28,17 @@ export function targetHint(board) {
   return hasSpecials(board) ? "options.target.hint.imaginarium" : "options.target.hint.dixit";
 }
 
+/**
+ * The team seats choices: with the box (a companion game) the team sits together at
+ * the table, and any member enters for it (the server takes "agree" as "one").
+ * @param {boolean} box
+ * @returns {import("../../fields.js").Choice[]}
+ */
+function teamChoices(box) {
+  if (box) return [["off", t("options.team_seats.off")], ["one", t("options.team_seats.box")]];
+  return [["off", t("options.team_seats.off")], ["one", t("options.team_seats.one")], ["agree", t("options.team_seats.agree")]];
+}
+
 /** The number of seats a new table starts with. @param {{max_players: number}} v */
 export const defaultSeats = (v) => Math.min(v.max_players, 6);
 
@@ -41,6 +52,7 @@ export const defaultSeats = (v) => Math.min(v.max_players, 6);
 export function optionsFields(v, options, { prefix, lead = null, players = null, disabled = false }) {
   const o = { ...DEFAULT_OPTIONS, ...(options || {}) };
   const caps = v.capabilities;
+  const box = Boolean(caps.companion_of);
   const offered = new Set(caps.options);
   const f = { prefix, disabled };
   /** @type {import("../../fields.js").Choice[]} */
@@ -75,8 +87,8 @@ export function optionsFields(v, options, { prefix, lead = null, players = null,
     timer("card_seconds", "options.card_timer"),
     timer("vote_seconds", "options.vote_timer"),
     offered.has("team_seats") &&
-      select("team_seats", t("options.team_seats"), [["off", t("options.team_seats.off")], ["one", t("options.team_seats.one")], ["agree", t("options.team_seats.agree")]], o.team_seats, {
-        ...f, hint: t("options.team_seats.hint"),
+      select("team_seats", t("options.team_seats"), teamChoices(box), box && o.team_seats === "agree" ? "one" : o.team_seats, {
+        ...f, hint: t(box ? "options.team_seats.hint_box" : "options.team_seats.hint"),
       }),
     offered.has("on_timeout") &&
       select("on_timeout", t("options.on_timeout"), [["random", t("options.on_timeout.random")], ["skip", t("options.on_timeout.skip")]], o.on_timeout, {
