@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from reverie.store.moderation import REPORT_REASONS
+
 STATIC = Path(__file__).resolve().parents[2] / "src" / "reverie" / "web" / "static"
 LANGS = ("en", "ru", "it")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -95,6 +97,7 @@ def test_every_composed_key_exists() -> None:
     wanted += [f"options.target.hint.{v}" for v in ("dixit", "imaginarium", "pictoric")]
     wanted += [f"reveal.outcome.{o}" for o in ("all", "none", "some")]
     wanted += [f"board.title.{b}" for b in ("dixit-track", "imaginarium-clouds", "pictoric-track")]
+    wanted += [f"report.reason.{r}" for r in REPORT_REASONS]  # the report dialog's choices
     protocol = (STATIC.parents[3] / "docs" / "protocol.md").read_text("utf-8")
     start = protocol.index("### Error codes")
     # The lists of codes, up to the paragraph after the room's list.
@@ -110,6 +113,13 @@ def test_every_composed_key_exists() -> None:
     wanted += [f"error.{c}" for c in sorted(codes)]
     missing = [k for k in wanted if k not in en]
     assert missing == []
+
+
+def test_the_report_dialog_offers_the_reasons_the_server_takes() -> None:
+    source = (STATIC / "js" / "shell" / "report.js").read_text("utf-8")
+    found = re.search(r"export const REASONS = \[([^\]]*)\]", source)
+    assert found is not None
+    assert tuple(re.findall(r'"([a-z]+)"', found.group(1))) == REPORT_REASONS
 
 
 def test_russian_tells_the_pawn_from_the_token() -> None:

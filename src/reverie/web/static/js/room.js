@@ -2,7 +2,7 @@
 // each frame into the page's state (shell/app.js) and draws the whole page from that
 // state after every change; the renderer changes only what differs. The game family's
 // module (chosen by the room's `client` capability) draws the stage and its panels.
-import { h, render, $ } from "./dom.js";
+import { h, render, $, byId } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { icon } from "./icons.js";
 import { boot, getJSON, toast, errorText } from "./common.js";
@@ -16,12 +16,14 @@ import { cueMove, muteButton, keepAwake, initCues, wakeState } from "./shell/cue
 import { addChat, chatView, scrollChat, chatAcked } from "./shell/chat.js";
 import { tableMode } from "./shell/table.js";
 import { peopleView, voteView } from "./shell/people.js";
+import { reportView, reportAcked, reportFailed, closeReport } from "./shell/report.js";
 import { announceState } from "./shell/announce.js";
 
 // ------------------------------------------------------------------ status bar
 
 function statusText() {
   if (app.replaced) return t("seat.replaced_title");
+  if (app.closed) return t("room.closed_title");
   const r = room();
   if (!r) return t("status.connecting");
   const g = game();
@@ -41,7 +43,7 @@ function statusBar() {
   const move = yourMove();
   const badge = !r ? "" : r.you ? (move ? t("status.your_move") : "") : t("status.watching");
   const clock = timeLeft();
-  const conn = app.conn !== "open" && !app.missing && !app.replaced;
+  const conn = app.conn !== "open" && !app.missing && !app.replaced && !app.closed;
   return [
     h("div", { id: "conn", class: "conn-banner", role: "status", hidden: !conn }, conn ? t(app.state ? "conn.reconnecting" : "conn.connecting") : null),
     // Whole on a phone too, its lines around the badge, clock and sound toggle (css). Not a
@@ -85,9 +87,26 @@ function missingView() {
   );
 }
 
+/** The site's operator closed the room: said once, with the ways on (home, the open tables). */
+function closedView() {
+  return h(
+    "div",
+    { class: "panel missing closed-room", id: "closed-room", role: "region", "aria-labelledby": "closed-title" },
+    h("h1", { id: "closed-title" }, t("room.closed_title")),
+    h("p", {}, t("error.room_closed")),
+    h(
+      "div",
+      { class: "actions" },
+      h("a", { class: "btn", href: "/play", id: "closed-play" }, t("room.closed_play")),
+      h("a", { class: "btn btn-quiet", href: "/" }, t("room.go_home")),
+    ),
+  );
+}
+
 function page() {
   const fam = family();
   if (app.missing) return missingView();
+  if (app.closed) return closedView();
   if (app.replaced) return replacedView();
   if (!fam) return null;
   // The table screen: the family's big view, else the spectator's page.
@@ -158,6 +177,7 @@ function draw() {
   render(statusBar(), bar);
   fitStatus();
   render(page(), $("#main"));
+  render(reportView(), byId("report"));
   // A move of a new phase or turn is a new move, even when the last one was ours too.
   const g = game();
   const moveKey = move && g ? `${g.turn?.number ?? g.turn}:${g.phase}` : "";
@@ -194,6 +214,7 @@ function onFrame(f) {
     case "state": {
       const prev = app.state;
       app.state = /** @type {import("./shell/app.js").StateFrame} */ (f);
+      if (f.room.closed) roomClosed(); // its room_closed error and close code follow
       if (typeof f.room.server_time === "number") app.skew = f.room.server_time - Date.now();
       if (!f.room.you && app.token) {
         // The stored seat is no longer valid (kicked, left, its link replaced): forget
@@ -224,6 +245,7 @@ function onFrame(f) {
         toast(t("seat.new_link_done"), { anchor: f.request.anchor || null, kind: "info" });
         return;
       }
+      if (reportAcked(f)) return;
       chatAcked(f);
       family()?.onAck(f);
       return;
@@ -248,6 +270,11 @@ function onError(f) {
     linkReplaced();
     return;
   }
+  if (f.code === "room_closed") {
+    roomClosed();
+    return;
+  }
+  if (reportFailed(f)) return;
   // The family's own errors (the drawing game's strokes) are its to tell, or not.
   if (family()?.onError(f)) return;
   const anchor = f.request?.anchor || null;
@@ -267,6 +294,10 @@ function onStatus(s, info) {
   }
   if (s === "closed" && info.code === 4001) {
     linkReplaced();
+    return;
+  }
+  if (s === "closed" && info.code === 4410) {
+    roomClosed();
     return;
   }
   if (s === "connecting" || s === "retrying" || (s === "closed" && app.conn === "open")) app.chatReset = true;
@@ -306,6 +337,19 @@ function onStorage(e) {
   app.replaced = false;
   app.token = e.newValue;
   app.socket?.resume();
+  draw();
+}
+
+/**
+ * The site's operator closed the room (the state's `closed`, the error `room_closed`,
+ * close code 4410; a socket opened later gets the last two at once): the socket stops
+ * for good and the page says so, with the ways on.
+ */
+function roomClosed() {
+  if (app.closed) return;
+  app.socket?.stop();
+  app.closed = true;
+  closeReport();
   draw();
 }
 

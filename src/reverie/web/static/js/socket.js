@@ -1,8 +1,11 @@
 // The room's WebSocket: hello on every (re)connect, request ids, reconnection with
 // exponential backoff and jitter.
 
-/** Close codes after which reconnecting cannot help: the seat's link was replaced (4001), no such room (4404). */
-const FINAL = new Set([4001, 4404]);
+/**
+ * Close codes after which reconnecting cannot help: the seat's link was replaced (4001),
+ * no such room (4404), the site's operator closed the room (4410).
+ */
+const FINAL = new Set([4001, 4404, 4410]);
 
 export class RoomSocket {
   /**

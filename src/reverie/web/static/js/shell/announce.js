@@ -5,6 +5,7 @@
 // these lines are for those who cannot see it (WCAG 4.1.3, status messages).
 import { t, onLangChange } from "../i18n.js";
 import { nameOf } from "./app.js";
+import { isMuted } from "./people.js";
 
 /** Lines kept in the region: a reader who came late can still read back a few. */
 const KEPT = 6;
@@ -88,6 +89,9 @@ export function announceState(fam, prev, next) {
     lines.push(fam.status());
     if (fam.yourMove()) lines.push(t("status.your_move"));
   }
-  if (typeof g.clue === "string" && g.clue && g.clue !== was?.clue) lines.push(t("announce.clue", { clue: g.clue }));
+  if (typeof g.clue === "string" && g.clue && g.clue !== was?.clue) {
+    // A muted storyteller's clue is not read out either (the screen shows it hidden).
+    lines.push(t("announce.clue", { clue: isMuted(g.storyteller) ? t("people.hidden") : g.clue }));
+  }
   announce(lines);
 }

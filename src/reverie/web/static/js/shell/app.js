@@ -27,7 +27,7 @@ import { lang } from "../i18n.js";
  *   spectators: number, you: {seat: number, host: boolean, proposals?: Proposal[]} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
  *   away_seconds?: number | null, time_factor?: number, text_filter?: string, public?: boolean, paused?: boolean,
- *   vote?: Vote | null,
+ *   vote?: Vote | null, closed?: boolean,
  * }} Room
  * @typedef {{target: number, by: number, yes: number, no: number, voters: number, needed: number,
  *   deadline: number, voter?: boolean, ballot?: string | null}} Vote
@@ -58,6 +58,8 @@ export const app = {
   missing: false,
   /** This page's seat link was replaced on another device: the socket is closed for good. */
   replaced: false,
+  /** The site's operator closed the room (room_closed, close code 4410): nothing reconnects. */
+  closed: false,
   /** The server's clock minus ours, in ms. */
   skew: 0,
   ui: {

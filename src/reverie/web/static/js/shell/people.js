@@ -1,11 +1,13 @@
 // The other people at the table, and what this reader can do about them: mute one (for
 // this browser only: their chat lines and clues show as hidden, each with a way to show
 // it), the host's "Remove" at any time (confirmed first), and at a public table a vote to
-// remove; the running vote's bar, with its ballot for those who vote.
+// remove; a report to the site's operator about one of them or the whole table
+// (shell/report.js); the running vote's bar, with its ballot for those who vote.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 import { icon } from "../icons.js";
 import { app, code, room, me, isHost, nameOf, send, rerender } from "./app.js";
+import { openReport } from "./report.js";
 
 const KEY = `reverie:muted:${code}`;
 
@@ -55,7 +57,8 @@ export function heard(seat, key, content) {
   if (!isMuted(seat) || shown.has(key)) return content;
   return h(
     "span",
-    { class: "muted-text" },
+    // Said in the screen's language, wherever it stands (the story is in the table's).
+    { class: "muted-text", lang: lang() },
     h("span", { class: "muted" }, t("people.hidden")),
     " ",
     h("button", {
@@ -86,13 +89,17 @@ function button(id, iconName, text, label, onclick, { pressed, danger = false } 
   );
 }
 
-/** The people panel: everyone else who is a person, with mute, remove and vote. */
+/**
+ * The people panel: everyone else who is a person, with mute, report, remove and vote;
+ * and a report of the whole table (at a public table also when nobody else is there: a
+ * stranger's table may be reported for what it plays).
+ */
 export function peopleView() {
   const r = room();
   if (!r) return null;
   const mine = me();
   const others = r.players.filter((p) => !p.bot && p.seat !== mine);
-  if (!others.length) return null;
+  if (!others.length && !r.public) return null;
   // The lobby's list has the host's own tools (remove among them).
   const mayRemove = isHost() && r.status !== "lobby";
   const mayVote = Boolean(r.public && mine !== null && !r.vote);
@@ -108,6 +115,7 @@ export function peopleView() {
         { class: "people-tools" },
         button(`mute-${p.seat}`, off ? "bell" : "bell_off", t(off ? "people.unmute" : "people.mute"),
           t(off ? "people.unmute_label" : "people.mute_label", { name: p.name }), () => toggleMute(p.name), { pressed: off }),
+        button(`report-${p.seat}`, "warn", t("people.report"), t("people.report_label", { name: p.name }), (e) => openReport(p.seat, at(e))),
         mayVote
           ? button(`vote-kick-${p.seat}`, "flag", t("people.vote"), t("people.vote_label", { name: p.name }), (e) => {
               if (confirm(t("people.vote_confirm", { name: p.name }))) send({ type: "vote_kick", seat: p.seat }, at(e));
@@ -124,8 +132,13 @@ export function peopleView() {
   return h(
     "div",
     { class: "panel people" },
-    h("h2", { id: "people-title" }, t("people.title")),
-    h("ul", { class: "people-list", "aria-labelledby": "people-title" }, rows),
+    h("h2", { id: "people-title", tabindex: "-1" }, t("people.title")),
+    rows.length ? h("ul", { class: "people-list", "aria-labelledby": "people-title" }, rows) : null,
+    h(
+      "p",
+      { class: "people-table" },
+      button("report-table", "warn", t("people.report_table"), t("people.report_table"), (e) => openReport(null, at(e))),
+    ),
   );
 }
 

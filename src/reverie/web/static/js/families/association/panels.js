@@ -10,6 +10,7 @@ import { botLevels, chosenLevel } from "../../shell/botlevel.js";
 import { boardSVG } from "./board.js";
 import { chip } from "./reveal.js";
 import { storyView } from "./story.js";
+import { heard } from "../../shell/people.js";
 
 /** @param {Record<string, any>} g */
 export function finalView(g) {
@@ -141,7 +142,7 @@ export function logView(g, { revealClosed, showReveal }) {
   if (lr) {
     if (lr.skipped) items.push(h("li", {}, t("log.skipped", { name: nameOf(lr.storyteller) })));
     else {
-      items.push(h("li", {}, t("log.told", { name: nameOf(lr.storyteller) }), " ", h("q", { lang: tableLang() }, lr.clue || "")));
+      items.push(h("li", {}, t("log.told", { name: nameOf(lr.storyteller) }), " ", heard(lr.storyteller, `clue:${lr.turn}`, h("q", { lang: tableLang() }, lr.clue || ""))));
       items.push(h("li", {}, t("log.story_at", { n: lr.story_position })));
       const finders = (lr.votes || []).map((/** @type {number | null} */ v, /** @type {number} */ seat) => (v === lr.story_position ? nameOf(seat) : null)).filter(Boolean);
       items.push(h("li", {}, finders.length ? t("log.found", { names: finders.join(", "), n: finders.length }) : t("log.nobody")));

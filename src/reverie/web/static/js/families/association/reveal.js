@@ -6,6 +6,7 @@ import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { cardTile, cardRow } from "./cards.js";
 import { rerender, tableLang } from "../../shell/app.js";
+import { heard } from "../../shell/people.js";
 
 /** @param {string} text */
 
@@ -170,7 +171,7 @@ export function revealView(round, players, { gallery = false, you = null, onClos
       { class: "reveal-clue" },
       chip(st),
       " ",
-      h("q", { class: "clue-text", lang: tableLang() }, round.clue || ""),
+      heard(round.storyteller, `clue:${round.turn}`, h("q", { class: "clue-text", lang: tableLang() }, round.clue || "")),
       round.restriction ? h("span", { class: "tag" }, t(`restriction.${round.restriction}.short`)) : null,
     ),
     h("p", { class: "reveal-outcome" }, t(`reveal.outcome.${outcome}`, { n: finders, total: voters })),

@@ -9,6 +9,7 @@ import { lineChart } from "../../chart.js";
 import { cardImage, openZoom } from "./cards.js";
 import { chip } from "./reveal.js";
 import { tableLang, rerender } from "../../shell/app.js";
+import { heard } from "../../shell/people.js";
 
 /** @typedef {import("../../i18n.js").Translate} T */
 
@@ -53,7 +54,7 @@ function roundView(round, bySeat, gallery, t) {
     { class: "story-head" },
     h("span", { class: "story-n" }, t("story.turn", { n: round.turn })),
     chip(st),
-    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : h("q", { class: "story-clue" }, round.clue || ""),
+    round.skipped ? h("span", { class: "muted" }, t("story.skipped")) : heard(round.storyteller, `clue:${round.turn}`, h("q", { class: "story-clue" }, round.clue || "")),
     round.restriction ? h("span", { class: "tag" }, icon(round.restriction, { size: 14 }), t(`restriction.${round.restriction}.short`)) : null,
   );
   if (round.skipped) return h("li", { class: "story-round", "data-turn": round.turn, key: round.turn }, h("div", { class: "story-summary" }, head));

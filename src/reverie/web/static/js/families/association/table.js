@@ -12,6 +12,7 @@ import { boardSVG } from "./board.js";
 import { cardImage, cardRow } from "./cards.js";
 import { chip, revealView } from "./reveal.js";
 import { restrictionTag } from "./stage.js";
+import { heard } from "../../shell/people.js";
 
 /** How long a round's results stay at least, when the next clue comes at once (a bot's). */
 const HOLD_MS = 10_000;
@@ -88,7 +89,7 @@ function nowView(g) {
     { class: "panel table-now", id: "table-now", "data-phase": g.phase, "data-turn": g.turn, "aria-labelledby": "table-phase" },
     h("p", { class: "table-turn muted" }, t("status.turn", { n: g.turn })),
     h("h1", { class: "table-phase", id: "table-phase" }, phaseLine(g)),
-    g.clue ? h("p", { class: "table-clue", id: "table-clue" }, h("q", { lang: tableLang() }, g.clue), g.restriction ? [" ", restrictionTag(g.restriction)] : null) : null,
+    g.clue ? h("p", { class: "table-clue", id: "table-clue" }, heard(g.storyteller, `clue:${g.turn}`, h("q", { lang: tableLang() }, g.clue)), g.restriction ? [" ", restrictionTag(g.restriction)] : null) : null,
     g.phase === "submit" ? h("p", { class: "table-progress", id: "table-progress" }, t("stage.others_playing", { n: played, total: played + waiting.length })) : null,
     g.phase === "vote" ? h("p", { class: "table-progress", id: "table-progress" }, t("stage.votes_in", { n: voted, total: voted + waiting.length })) : null,
     tableCards(g),

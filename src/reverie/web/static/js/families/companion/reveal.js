@@ -5,6 +5,7 @@ import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { chip } from "../association/reveal.js";
 import { tableLang } from "../../shell/app.js";
+import { heard } from "../../shell/people.js";
 
 /** @param {number} p */
 const pointsText = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
@@ -42,7 +43,7 @@ export function roundView(round, players, { gallery, big = false }) {
     { class: ["panel", "companion-reveal", big && "big"], id: "companion-reveal", "data-turn": round.turn },
     h("h2", {}, t("companion.reveal.title", { n: round.turn })),
     round.clue
-      ? h("p", {}, t("companion.reveal.told", { name: who(round.storyteller).name }), " ", h("q", { lang: tableLang() }, round.clue))
+      ? h("p", {}, t("companion.reveal.told", { name: who(round.storyteller).name }), " ", heard(round.storyteller, `clue:${round.turn}`, h("q", { lang: tableLang() }, round.clue)))
       : h("p", {}, t("companion.reveal.told_aloud", { name: who(round.storyteller).name })),
     h("ol", { class: "cpos-list" }, rows),
     h("h3", {}, t("companion.reveal.points")),

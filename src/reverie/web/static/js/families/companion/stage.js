@@ -6,6 +6,7 @@ import { t } from "../../i18n.js";
 import { icon } from "../../icons.js";
 import { nameOf, action, rerender, tableLang } from "../../shell/app.js";
 import { restrictionTag } from "../association/stage.js";
+import { heard } from "../../shell/people.js";
 
 /** What this page has picked in the current step, before it is sent. */
 export const picked = {
@@ -125,7 +126,7 @@ function clueLine(g) {
     "div",
     { class: "clue-banner" },
     h("span", { class: "muted small" }, t("stage.clue_by", { name: nameOf(g.storyteller) })),
-    g.clue ? h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue) : h("span", { class: "muted" }, t("companion.clue.spoken")),
+    g.clue ? heard(g.storyteller, `clue:${g.turn}`, h("q", { class: "clue-text", id: "current-clue", lang: tableLang() }, g.clue)) : h("span", { class: "muted" }, t("companion.clue.spoken")),
     g.restriction ? restrictionTag(g.restriction) : null,
   );
 }

@@ -14,6 +14,7 @@ import { room, me, theCaps, theCap, action, sendRaw, nameOf, seatColor, colorOf,
 import { categoryText } from "./panels.js";
 import { decisionView } from "./decide.js";
 import { sketchFor } from "./sketches.js";
+import { heard } from "../../shell/people.js";
 
 export const DRAWING = new Set(["think", "draw"]);
 export const DECIDING = new Set(["move", "bonus", "lose"]);
@@ -186,7 +187,7 @@ function guessesView(g, role) {
       "li",
       { class: ["vguess", gs.close && "close", gs.synonym && "synonym", gs.seat === me() && "mine"], "data-index": gs.index, "data-team": gs.team, key: gs.index },
       h("span", { class: "dot", style: { background: seatColor(gs.seat) }, "aria-hidden": "true" }),
-      h("span", { class: "vguess-body" }, h("strong", { class: "vguess-name" }, nameOf(gs.seat)), " ", h("span", { class: "vguess-text" }, gs.text)),
+      h("span", { class: "vguess-body" }, h("strong", { class: "vguess-name" }, nameOf(gs.seat)), " ", heard(gs.seat, `guess:${g.turn?.number}:${gs.index}`, h("span", { class: "vguess-text" }, gs.text))),
       gs.close ? h("span", { class: "tag tag-close" }, t("vguess.close")) : null,
       gs.synonym ? h("span", { class: "tag tag-syn" }, "≈ ", t("vguess.synonym")) : null,
       markable
