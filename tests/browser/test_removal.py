@@ -1,6 +1,7 @@
 """Keeping strangers civil, in Chromium: at a public table one player mutes another (their
-chat shows as hidden, with a way to show it), a vote to remove runs (its bar passes axe,
-and is voted on by keyboard), and the host removes a player mid-game (a bot plays on)."""
+chat shows as hidden, with a way to show it, and so does their clue on the stage, in the
+round's results and in the log), a vote to remove runs (its bar passes axe, and is voted
+on by keyboard), and the host removes a player mid-game (a bot plays on)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from playwright.sync_api import Browser, Dialog, expect
 
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import DESKTOP, PHONE, Player
-from tests.browser.ui import join
+from tests.browser.ui import choose, join, wait_phase
 
 NO_TIMERS = {"clue_seconds": None, "card_seconds": None, "vote_seconds": None}
 
@@ -81,6 +82,29 @@ def test_mute_a_vote_and_the_hosts_removal(people: list[Player], server: str) ->
     expect(line).not_to_contain_text("a rude remark")
     line.get_by_role("button", name="Show this text by Bob").click()
     expect(line).to_contain_text("a rude remark")
+
+    # Bob tells the first clue: Cid reads "hidden" for it on the stage, in the round's
+    # results and in the log; Ann reads it.
+    bob.page.click("#claim")
+    choose(bob.page, ".hand-row .card-tile")
+    bob.page.fill("#clue-text", "A rude clue")
+    bob.page.press("#clue-text", "Enter")
+    for p in (ann, cid):
+        wait_phase(p.page, "submit")
+        choose(p.page, ".hand-row .card-tile")
+        p.page.click("#confirm-card")
+    expect(ann.page.locator("#current-clue")).to_have_text("A rude clue")
+    expect(cid.page.locator("#stage")).to_contain_text("hidden")
+    expect(cid.page.locator("#stage")).not_to_contain_text("A rude clue")
+    for p in (ann, cid):
+        wait_phase(p.page, "vote")
+        choose(p.page, ".vote-row .card-tile:not(.mine)")
+        p.page.click("#confirm-vote")
+    for where in ("#reveal-panel", "#log"):
+        expect(ann.page.locator(where)).to_contain_text("A rude clue")
+        expect(cid.page.locator(where)).to_contain_text("hidden")
+        expect(cid.page.locator(where)).not_to_contain_text("A rude clue")
+    assert "A rude clue" not in cid.page.locator("#main").inner_text()
 
     # Cid asks the table to vote Bob out; Ann sees the bar, passes axe, votes no by keyboard.
     cid.page.click("#vote-kick-1")
