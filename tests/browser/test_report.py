@@ -61,6 +61,17 @@ def test_report_a_player_then_the_operator_closes_the_room(open_player: Open, se
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator("#report-0")).to_be_focused()
+    # The whole table, with a note longer than the box lets one type (its limit taken
+    # off): the server's refusal is told in the dialog.
+    page.locator("#report-table").click()
+    expect(dialog.locator("h2")).to_contain_text("Report this table")
+    page.locator("#report-reason-other").check()
+    page.locator("#report-text").evaluate("e => e.removeAttribute('maxlength')")
+    page.locator("#report-text").fill("x" * 501)
+    page.locator("#report-send").click()
+    expect(page.locator("#report-error")).to_have_text("This report is too long: shorten it.")
+    page.keyboard.press("Escape")
+    expect(page.locator("#report-table")).to_be_focused()
     url = f"sqlite:///{DATA_DIRS[server] / 'reverie.db'}"
     listed = cli(url, "reports", "list")
     assert code in listed.output and "hate" in listed.output, listed.output
