@@ -323,6 +323,7 @@ async def run(
             await asyncio.sleep(warmup)
             metrics0 = await scrape(bases)
             passes0, pass_seconds0 = gc_full_passes(metrics0)
+            young0 = young_slow_passes(metrics0)
             counts0 = service_counts(metrics0)
             commands0 = command_buckets(metrics0)
             cpu0, t0 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
@@ -332,6 +333,7 @@ async def run(
             cpu1, t1 = sum(cpu_seconds(s.pid) for s in servers), time.perf_counter()
             metrics1 = await scrape(bases)
             passes1, pass_seconds1 = gc_full_passes(metrics1)
+            young1 = young_slow_passes(metrics1)
             counts1 = service_counts(metrics1)
             commands1 = command_buckets(metrics1)
             me1 = time.process_time()
@@ -366,6 +368,7 @@ async def run(
         "kib_per_room": 1024 * (rss - idle_rss) / n_rooms,
         "gc_full_passes": passes1 - passes0,
         "gc_full_ms": 1000 * (pass_seconds1 - pass_seconds0),
+        "gc_young_slow": young1 - young0,
         **{f"{k}_per_move": (counts1[k] - counts0[k]) / max(1, moves) for k in counts1},
         "command_p50_ms": bucket_quantile(commands0, commands1, 0.5),
         "command_p99_ms": bucket_quantile(commands0, commands1, 0.99),
@@ -390,6 +393,21 @@ def gc_full_passes(lines: list[str]) -> tuple[float, float]:
         elif line.startswith('reverie_gc_pause_seconds_sum{generation="2"}'):
             total += float(line.rsplit(" ", 1)[1])
     return count, total
+
+
+def young_slow_passes(lines: list[str], over: str = "0.05") -> float:
+    """Young collections (generations 0 and 1) the servers made so far that took longer
+    than ``over`` seconds (a bucket bound of reverie_gc_pause_seconds)."""
+    total = within = 0.0
+    for line in lines:
+        for gen in ("0", "1"):
+            if line.startswith(f'reverie_gc_pause_seconds_count{{generation="{gen}"}}'):
+                total += float(line.rsplit(" ", 1)[1])
+            elif line.startswith(
+                f'reverie_gc_pause_seconds_bucket{{generation="{gen}",le="{over}"}}'
+            ):
+                within += float(line.rsplit(" ", 1)[1])
+    return total - within
 
 
 #: Room-service counters read from /metrics around the measured window.
@@ -443,7 +461,7 @@ def compare_gc(args: argparse.Namespace) -> None:
     settled objects frozen every 30 s (reverie.web.gcpolicy)."""
     results = []
     for n in args.rooms:
-        for settle in args.gc_settle:
+        for settle in [s for s in args.gc_settle for _ in range(args.repeat)]:
             env = {"REVERIE_GC_SETTLE_SECONDS": f"{settle:g}"}
             port = args.port or free_port()
             res = asyncio.run(run(n, args.seconds, args.think, port, env=env))
@@ -454,6 +472,7 @@ def compare_gc(args: argparse.Namespace) -> None:
                 f"p50 {res['p50_ms']:6.1f}  p99 {res['p99_ms']:6.1f}  "
                 f"p99.9 {res['p999_ms']:6.1f}  max {res['max_ms']:6.0f} ms  "
                 f"full GC passes {res['gc_full_passes']:.0f} ({res['gc_full_ms']:.0f} ms)  "
+                f"young over 50 ms {res['gc_young_slow']:.0f}  "
                 f"RSS {res['rss_mib']:.0f} MiB  load lag p99 {res['load_lag_p99_ms']:.0f} ms"
             )
     lines = [
@@ -462,16 +481,17 @@ def compare_gc(args: argparse.Namespace) -> None:
         f"{args.think:g} s, {args.seconds:g} s measured after a 5 s warm-up. Settle 0: "
         "CPython's collector as it comes (after the start-up freeze); settle N: objects "
         "still alive after a young collection are frozen every N s (reverie.web.gcpolicy). "
-        "Full passes: the collector's generation-2 passes during the measured window.",
+        "Full passes: the collector's generation-2 passes during the measured window; "
+        "young over 50 ms: generation-0 and -1 passes that took longer than 50 ms.",
         "",
         "| settle | rooms | sockets | moves/s | p50 | p99 | p99.9 | max | full GC passes "
-        "| time in them | server RSS | load loop lag p99 |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| time in them | young over 50 ms | server RSS | load loop lag p99 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *[
             f"| {r['settle']:g} s | {r['rooms']:,.0f} | {r['sockets']:,.0f} | "
             f"{r['moves_per_s']:.0f} | {r['p50_ms']:.1f} ms | {r['p99_ms']:.1f} ms | "
             f"{r['p999_ms']:.1f} ms | {r['max_ms']:.0f} ms | {r['gc_full_passes']:.0f} | "
-            f"{r['gc_full_ms']:.0f} ms | {r['rss_mib']:.0f} MiB | "
+            f"{r['gc_full_ms']:.0f} ms | {r['gc_young_slow']:.0f} | {r['rss_mib']:.0f} MiB | "
             f"{r['load_lag_p99_ms']:.0f} ms |"
             for r in results
         ],
@@ -594,6 +614,9 @@ def main() -> None:
         "--gc-settle", type=float, nargs="+", default=None,
         help="compare garbage-collector settings (seconds between settles; 0: off)",
     )  # fmt: skip
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="with --gc-settle: runs of each setting"
+    )
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
