@@ -3,6 +3,7 @@ in-memory board, stepped by hand on its own clock (no waiting)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from pathlib import Path
@@ -163,3 +164,43 @@ def test_who_may_sit_down() -> None:
     assert not may_seat(room)  # every seat taken in the lobby
     room = evolve(room, Started())
     assert takeable_bots(room) == [1, 2] and may_seat(room)
+
+
+def _status(live: Any) -> str:
+    status: str = live.state.status  # read anew: another task changes it
+    return status
+
+
+def test_a_play_now_table_is_started_when_due_by_the_process_holding_it(tmp_path: Path) -> None:
+    """The log keeps when a play-now table starts by itself: the process holding the
+    table starts it then, even if another opened it (and set no timer here)."""
+
+    async def main() -> None:
+        clock = [1_000.0]
+        service = _service(tmp_path / "r.db", clock)
+        board = MemoryBoard(clock=lambda: clock[0])
+        lister = Lister(service, board, empty_seconds=30)
+        live, token = await service.create_room(
+            name="Ann", color="#e63946", variant="dixit", seats=4, options={}, public=True,
+            lang="it", starts_at=1_005.0,
+        )  # fmt: skip
+        await service.connect(live, hash_token(token))
+        await lister.refresh()
+        (entry,) = await board.entries()
+        assert entry["starts_at"] == 1_005.0 and live.state.status == "lobby"
+        clock[0] = 1_005.0
+        await lister.refresh()
+        status = "lobby"
+        for _ in range(100):  # the start runs as a task of its own
+            status = _status(live)
+            if status == "playing":
+                break
+            await asyncio.sleep(0.01)
+        assert status == "playing"
+        assert [p.bot for p in live.state.players] == [False, True, True, True]
+        await lister.refresh()
+        (entry,) = await board.entries()
+        assert entry["starts_at"] is None and entry["phase"] == "playing"
+        await service.close()
+
+    run(main)

@@ -34,7 +34,11 @@ def _lines(name: str) -> list[bytes]:
 
 #: Room facts the state frame gained after the fixtures were written, with the value
 #: every old log folds to.
-ADDED_SINCE: dict[str, Any] = {"public": False, "vote": None, "closed": False}
+ADDED_SINCE: dict[str, Any] = {
+    **{"public": False, "vote": None, "closed": False},
+    # People queued for a bot's seat (rooms/takeover.py): none at a private table.
+    **{"waiting": 0, "places": 0, "queued": False},
+}
 #: A player's facts gained since, with the value old logs fold to (team seats' members).
 PLAYER_ADDED_SINCE: dict[str, Any] = {"members": []}
 #: Table options gained since, in the room's and the game view's options (team seats).

@@ -30,7 +30,7 @@ class RecordingFilter(Visibility):
         self.asked.append(audience)
         return False
 
-    def state_frame(self) -> bytes:
+    def state_frame(self, *, queued: bool = False) -> bytes:
         self.states += 1
         return b'{"type":"state"}'
 

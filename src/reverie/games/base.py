@@ -249,6 +249,9 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     #: Lobby teams, for team games.
     teams: ClassVar[TeamSpec | None] = None
     bots_allowed: ClassVar[bool] = True
+    #: A person arriving while a game runs joins it as one more player (a game without
+    #: bots: :meth:`add_player`) rather than taking a bot's seat (rooms/takeover.py).
+    joins_mid_game: ClassVar[bool] = False
     #: The levels a host may choose for this family's bots (a subset of
     #: :data:`reverie.rooms.state.BOT_LEVELS`; empty: its bots play one way only, so
     #: the client offers no choice). The capability ``bot_levels``.
@@ -392,6 +395,12 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     def timer(self, game: G) -> tuple[str, float] | None:
         """The running timer's name and length in seconds, or None for no timer."""
         return None
+
+    def add_player(self, game: G, name: str) -> tuple[G, int | None]:
+        """The game with one more player, ``name``, in a new last seat, and their team: a
+        person who arrived while it ran, seated at a turn boundary (a family whose
+        :attr:`joins_mid_game`; rooms/takeover.py)."""
+        raise NotImplementedError(f"{self.name} seats nobody new during a game")
 
     def timeout(self) -> A | None:
         """The action the room sends when the timer runs out."""

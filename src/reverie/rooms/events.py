@@ -60,12 +60,17 @@ class Created(msgspec.Struct, frozen=True, tag="created"):
     # The creator's browser and address, hashed (reverie.web.browser_id): what a ban on
     # them holds. Logs from before bans have none.
     ids: tuple[str, ...] = ()
+    # When a table play now opened starts by itself, bots in its empty seats (whichever
+    # process holds it then); None: when its host starts it.
+    starts_at: float | None = None
 
 
 class Joined(msgspec.Struct, frozen=True, tag="joined"):
     """A person took a free seat in the lobby, or (``seat``) joined a team seat as one
-    more of its members (rooms/members.py; logs from before team seats have none).
-    ``ids``: their browser and address, hashed, as on ``Created``."""
+    more of its members (rooms/members.py; logs from before team seats have none), or,
+    while a public table plays, queued for a bot's seat, which they take at the next
+    turn boundary (rooms/takeover.py). ``ids``: their browser and address, hashed, as
+    on ``Created``."""
 
     name: str
     color: str

@@ -22,44 +22,19 @@ from reverie.bus.board import Board
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.members import tokens
 from reverie.rooms.state import RoomState
+from reverie.rooms.takeover import DECIDED, decided, open_places, takeable_bots
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService
 
 log = logging.getLogger("reverie.rooms")
 
-#: A game this far along (RoomFamily.progress) is decided: nobody new is seated in it.
-DECIDED = 0.75
 #: Seconds a public table stays listed after its last person left (REVERIE_OPEN_EMPTY_SECONDS).
 OPEN_EMPTY_SECONDS = 30.0
 #: Seconds between two renewals of this process's entries.
 LIST_EVERY = 1.0
 
-
-def decided(room: RoomState) -> bool:
-    """Whether the game is over or so near its end that a newcomer would only watch it
-    finish (the family's :meth:`~reverie.games.base.GameFamily.progress`)."""
-    if room.status == "over":
-        return True
-    if room.status != "playing" or room.game is None:
-        return False
-    return room.family.progress(room.game) >= DECIDED
-
-
-def takeable_bots(room: RoomState) -> list[int]:
-    """The bots' seats a person arriving mid-game may take (a bot's own seat, not a
-    person's that a bot stands in for), best first: in a team game the seat of the team
-    with the fewest people, so teams stay even."""
-    if room.status != "playing" or decided(room):
-        return []
-    bots = [s for s, p in enumerate(room.players) if p.bot]
-    if room.family.teams is None:
-        return bots
-
-    def people_in(team: int | None) -> int:
-        return sum(1 for p in room.players if not p.bot and p.team == team)
-
-    return sorted(bots, key=lambda s: (people_in(room.players[s].team), s))
+__all__ = ["DECIDED", "Lister", "decided", "entry", "free_seats", "may_seat", "takeable_bots"]
 
 
 def free_seats(room: RoomState) -> int:
@@ -74,7 +49,7 @@ def may_seat(room: RoomState) -> bool:
         return False
     if room.status == "lobby":
         return free_seats(room) > 0
-    return bool(takeable_bots(room))
+    return open_places(room) > 0
 
 
 def people(room: RoomState) -> int:
@@ -88,12 +63,10 @@ def present(live: LiveRoom) -> int:
     return sum(1 for p in live.state.players if not p.bot for t in tokens(p) if t in here)
 
 
-def entry(
-    live: LiveRoom, *, started: float | None, starts_at: float | None = None, waiting: int = 0
-) -> dict[str, Any]:
+def entry(live: LiveRoom, *, started: float | None) -> dict[str, Any]:
     """The board's entry for a public table (``started``: when its game began, if it
-    runs; ``starts_at``: when a play-now table starts by itself; ``waiting``: people
-    waiting for a bot's seat at the next turn)."""
+    runs). ``starts_at``: when a play-now table starts by itself; ``waiting``: the
+    people queued for a bot's seat at the next turn (rooms/takeover.py)."""
     room = live.state
     progress = room.family.progress(room.game) if room.game is not None else 0.0
     return {
@@ -104,14 +77,14 @@ def entry(
         "present": present(live),
         "bots": sum(1 for p in room.players if p.bot),
         "seats": room.seats,
-        "free": free_seats(room) if room.status == "lobby" else len(takeable_bots(room)),
+        "free": free_seats(room) if room.status == "lobby" else open_places(room),
         "phase": room.status,
         "created": room.created_at,
         "started": started,
-        "starts_at": starts_at,
+        "starts_at": room.starts_at if room.status == "lobby" else None,
         "progress": round(progress, 2),
         "may_seat": may_seat(room),
-        "waiting": waiting,
+        "waiting": len(room.waiting),
     }
 
 
@@ -136,32 +109,44 @@ class Lister:
         self._empty_since: dict[str, float] = {}
         # When each table's game began, and which game that was (this process saw it).
         self._started: dict[str, tuple[int, float]] = {}
-        #: Extra facts other parts add to a table's entry (play now: ``starts_at``,
-        #: ``waiting``), by code.
-        self.extras: dict[str, dict[str, Any]] = {}
-        #: People play now seated, by how (at a waiting table, at a table it opened).
-        self.seatings: dict[str, int] = {"joined": 0, "opened": 0}
+        #: People play now seated, by how (at a waiting table, at a table it opened, in
+        #: the queue for a bot's seat at a running one).
+        self.seatings: dict[str, int] = {"joined": 0, "opened": 0, "queued": 0}
         self._starts: set[asyncio.Task[None]] = set()
+        # The tables being started now (a timer here and a due start met by a refresh
+        # must not both fill the seats).
+        self._starting: set[str] = set()
 
     def start_later(self, live: LiveRoom, delay: float) -> None:
         """Start the table ``delay`` seconds from now, bots in its empty seats, unless
         its host started it before (a table play now opened: nobody waits in an empty
-        lobby). Kept by this process: if it stops first, the host starts by hand."""
+        lobby). If this process stops or loses the room's lease first, the process
+        holding the lease starts it when its refresh finds it due (``starts_at``, which
+        the log keeps)."""
         loop = asyncio.get_running_loop()
+        loop.call_later(max(0.0, delay), self._launch, live)
 
-        def fire() -> None:
-            task = loop.create_task(self._start(live))
-            self._starts.add(task)
-            task.add_done_callback(self._starts.discard)
+    def _launch(self, live: LiveRoom) -> None:
+        code = live.state.code
+        if code in self._starting or live.state.status != "lobby":
+            return
+        self._starting.add(code)
+        task = asyncio.get_running_loop().create_task(self._start(live))
+        self._starts.add(task)
+        task.add_done_callback(self._starts.discard)
+        task.add_done_callback(lambda _t: self._starting.discard(code))
 
-        loop.call_later(max(0.0, delay), fire)
+    def _due(self, live: LiveRoom) -> bool:
+        """Whether a play-now table waits past the time it starts by itself."""
+        room = live.state
+        at = room.starts_at
+        return room.status == "lobby" and at is not None and self.service.clock() >= at
 
     async def _start(self, live: LiveRoom) -> None:
         from reverie.errors import RoomError
         from reverie.rooms.commands import AddBot, Start
 
         service = self.service
-        self.extras.pop(live.state.code, None)
         if service.closed:
             return
         try:
@@ -206,13 +191,14 @@ class Lister:
         puts = []
         for code, live in list(service.rooms.items()):
             if not service.runners.holds_lease(live):
-                continue  # its lease holder lists it
+                continue  # its lease holder lists it (and starts it when due)
+            if self._due(live):
+                self._launch(live)
             if not self.listable(live):
                 continue
             started = self._started_at(live)
-            extras = self.extras.get(code, {})
             keep.add(code)
-            puts.append(self.board.put(code, entry(live, started=started, **extras), ttl))
+            puts.append(self.board.put(code, entry(live, started=started), ttl))
         gone = self.listed - keep
         drops = [self.board.drop(code) for code in gone]
         await asyncio.gather(*puts, *drops)
@@ -220,7 +206,6 @@ class Lister:
             self._started.pop(code, None)
             if code not in service.rooms:
                 self._empty_since.pop(code, None)
-                self.extras.pop(code, None)
         self.listed = keep
 
     async def run(self) -> None:

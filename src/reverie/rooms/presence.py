@@ -63,8 +63,9 @@ def teams_back(room: RoomState, before: set[str], after: set[str]) -> list[int]:
 
 def paused(live: LiveRoom) -> bool:
     """Whether every person at the table is gone: bots do not play on alone, and the
-    clock stops, until someone is back."""
-    people = [t for p in live.state.players for t in tokens(p)]
+    clock stops, until someone is back. A person queued for a bot's seat counts: the
+    turn they wait for must end (rooms/takeover.py)."""
+    people = [t for p in (*live.state.players, *live.state.waiting) for t in tokens(p)]
     return bool(people) and not any(live.sockets(t) > 0 for t in people)
 
 

@@ -59,6 +59,7 @@ from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
 from reverie.rooms.state import LANGUAGES, RoomState, evolve, hash_token
+from reverie.rooms.takeover import waiting_for
 from reverie.rooms.texts import check_new_name
 from reverie.rooms.votes import VOTE_COOLDOWN, VOTE_SECONDS
 from reverie.rooms.writer import Writer
@@ -222,12 +223,14 @@ class RoomService:
         text_filter: str = "mild",
         public: bool = False,
         ids: tuple[str, ...] = (),
+        starts_at: float | None = None,
     ) -> tuple[LiveRoom, str]:
         """Open a room with its creator seated as host; returns the room and their token.
 
         ``choices``: the content the creator chose beside the options, which the game's
         family reads (the association games' ``deck``). ``ids``: the creator's browser
-        and address, hashed (:mod:`reverie.web.browser_id`), banned if they are removed."""
+        and address, hashed (:mod:`reverie.web.browser_id`), banned if they are removed.
+        ``starts_at``: when the table starts by itself with bots (a table play now opens)."""
         name = check_new_name(None, name, text_filter)
         if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
             raise RoomError(
@@ -257,6 +260,7 @@ class RoomService:
                 text_filter=text_filter,
                 public=public,
                 ids=ids,
+                starts_at=starts_at,
             )
             state = evolve(None, event)  # validates before anything is written
             try:
@@ -364,11 +368,19 @@ class RoomService:
             return None
         return live.state.seat_of(hash_token(token))
 
+    def queued(self, live: LiveRoom, token_hash: str | None) -> bool:
+        """Whether the token is a person's queued for a bot's seat (rooms/takeover.py)."""
+        return waiting_for(live.state, token_hash)
+
     # ------------------------------------------------------------------ commands
 
-    async def join(self, live: LiveRoom, cmd: Join, ids: tuple[str, ...] = ()) -> tuple[int, str]:
+    async def join(
+        self, live: LiveRoom, cmd: Join, ids: tuple[str, ...] = ()
+    ) -> tuple[int | None, str]:
         """Seat a spectator; returns their seat and new token. ``ids``: their browser and
-        address, hashed; one removed from the room before is refused (``banned``)."""
+        address, hashed; one removed from the room before is refused (``banned``). While
+        a public table plays, the person is queued for a bot's seat instead (seat None:
+        they take it at the next turn boundary, rooms/takeover.py)."""
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
 
@@ -383,7 +395,7 @@ class RoomService:
             await self.writer.commit(live, joined)
             seat = live.state.seat_of(token_hash)
             self.stats["actions"] += 1
-        assert seat is not None
+        assert seat is not None or waiting_for(live.state, token_hash)
         return seat, token
 
     async def new_link(

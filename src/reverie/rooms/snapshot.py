@@ -14,9 +14,14 @@ import msgspec
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.members import facts
 from reverie.rooms.state import RoomState
+from reverie.rooms.takeover import open_places
 from reverie.rooms.team_moves import seat_view
 
 _ENCODER = msgspec.json.Encoder()
+
+#: The key of the frame a person queued for a bot's seat receives (a spectator's, which
+#: says ``queued``: rooms/takeover.py); never a seat number.
+QUEUED = -1
 
 
 def room_info(
@@ -71,7 +76,8 @@ def room_info(
         # Every person gone: the game waits (bots and the clock) until someone is back.
         "paused": room.status == "playing"
         and any(p.token_hash for p in room.players)
-        and not any(s in connected for s, p in enumerate(room.players) if p.token_hash),
+        and not any(s in connected for s, p in enumerate(room.players) if p.token_hash)
+        and not any(p.token_hash in present for p in room.waiting),
         "away_seconds": room.away_seconds,
         "time_factor": room.time_factor,
         "text_filter": room.text_filter,
@@ -83,6 +89,12 @@ def room_info(
         "vote": vote_info(room, None, now),
         # What the deck allows (seats, rounds), told before the start.
         "deck_fit": family.deck_fit(room, room.seats),
+        # People queued for a seat at the next turn (rooms/takeover.py), and how many
+        # more may queue now (a public table's game, not decided).
+        "waiting": len(room.waiting),
+        "places": open_places(room),
+        # This reader is one of those queued (their own frame only).
+        "queued": False,
         "you": None if seat is None else {"seat": seat, "host": seat == room.host},
         "deadline": None if deadline is None else int(deadline * 1000),
         "server_time": int(now * 1000),
@@ -127,11 +139,13 @@ def state_frames(
     now: float,
     present: set[str] | frozenset[str] = frozenset(),
 ) -> dict[int | None, dict[str, Any]]:
-    """The ``state`` frame of each seat in ``seats`` (None: spectators), built together:
+    """The ``state`` frame of each seat in ``seats`` (None: spectators; :data:`QUEUED`:
+    a person queued for a bot's seat, who sees what spectators do), built together:
     the public parts of the room and of the game view are computed once per change. A
     team seat's frame (which all its members receive) also holds its members' current
     choices (``you.proposals``), which no other frame does."""
-    games = room.family.views(room.game, seats) if room.game is not None else {}
+    viewers = {None if s == QUEUED else s for s in seats}
+    games = room.family.views(room.game, viewers) if room.game is not None else {}
     public = room_info(
         room,
         None,
@@ -144,7 +158,9 @@ def state_frames(
     frames = {}
     for seat in seats:
         info = dict(public)
-        if seat is not None:
+        if seat == QUEUED:
+            info["queued"] = True
+        elif seat is not None:
             info["you"] = {"seat": seat, "host": seat == room.host}
             if 0 <= seat < len(room.players) and room.players[seat].members:
                 info["you"]["proposals"] = seat_view(room, seat)
@@ -154,15 +170,15 @@ def state_frames(
             "type": "state",
             "version": room.version,
             "room": info,
-            "game": games.get(seat),
+            "game": games.get(None if seat == QUEUED else seat),
         }
     return frames
 
 
 def state_json(live: LiveRoom, seat: int | None, now: float) -> bytes:
-    """The encoded ``state`` frame for ``seat``: built, with those of every seat
-    watching, once per room version and presence change, and kept in ``live.frames``
-    (a change sends the same frame to many sockets)."""
+    """The encoded ``state`` frame for ``seat`` (or :data:`QUEUED`): built, with those of
+    every seat watching, once per room version and presence change, and kept in
+    ``live.frames`` (a change sends the same frame to many sockets)."""
     key = (live.state.version, live.presence)
     if live.frame_key != key or seat not in live.frames:
         if live.frame_key != key:

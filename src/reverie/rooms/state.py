@@ -16,7 +16,7 @@ from reverie.content.textfilter import DEFAULT_LEVEL, Level
 from reverie.errors import RoomError
 from reverie.games import AnyFamily, TeamSpec, family_of
 from reverie.rooms import members as team_seats
-from reverie.rooms import team_moves
+from reverie.rooms import takeover, team_moves
 from reverie.rooms import teams as team_rules
 from reverie.rooms.events import (
     DEFAULT_AWAY,
@@ -163,6 +163,11 @@ class RoomState:
     # The vote to remove someone in progress (public tables), and when the next may start.
     vote: Vote | None = None
     vote_after: float = 0.0
+    # People who arrived while a public table played, each to take a bot's seat at the
+    # next turn boundary (rooms/takeover.py); they watch meanwhile.
+    waiting: tuple[Player, ...] = ()
+    # When a table play now opened starts by itself (Created ``starts_at``; None: by hand).
+    starts_at: float | None = None
 
     @property
     def family(self) -> AnyFamily:
@@ -294,6 +299,7 @@ def evolve(room: RoomState | None, event: RoomEvent) -> RoomState:
     new = _apply(room, event)
     actor = room.family.actor(event.action) if isinstance(event, Acted) else None
     new = team_moves.after_move(room, new, actor)
+    new = takeover.at_boundary(room, new)
     version = room.version + 1
     phase_version = version if new.phase_key() != room.phase_key() else room.phase_version
     return replace(new, version=version, phase_version=phase_version)
@@ -321,6 +327,7 @@ def _created(e: Created) -> RoomState:
         time_factor=_check_factor(e.time_factor),
         text_filter=check_filter_level(e.text_filter),
         public=e.public,
+        starts_at=e.starts_at,
     )
     _check_public_filter(room)
     family.check_setup(room, room.seats)  # fail early, in the lobby
@@ -399,8 +406,11 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         return replace(room, chat=(*room.chat, line)[-CHAT_KEPT:])
     if isinstance(e, Joined) and e.seat is not None:
         return team_seats.join_seat(room, e.seat, check_name(e.name), e.token_hash, e.ids)
+    if isinstance(e, Joined) and room.status != "lobby":
+        # Mid-game at a public table: queued for a bot's seat at the next turn's start.
+        person = Player(check_name(e.name), e.color, e.token_hash, ids=e.ids)
+        return takeover.queue(room, person)
     if isinstance(e, Joined):
-        _in_lobby(room)
         if len(room.players) >= room.seats:
             raise RoomError("room_full", "Every seat is taken; you can watch.")
         player = Player(check_name(e.name), check_color(room, e.color), e.token_hash, ids=e.ids)

@@ -95,7 +95,9 @@ def check_new_name(room: RoomState | None, name: str, level: str = DEFAULT_LEVEL
     key = name_key(clean)
     if BOT_MARK in key:
         raise RoomError("bad_name", f'Names ending in "{BOT_MARK}" are for bots.')
-    taken = [] if room is None else [n for p in room.players for n in _names(p)]
+    # The people queued for a bot's seat (rooms/takeover.py) are at the table soon.
+    seated = [] if room is None else [*room.players, *room.waiting]
+    taken = [n for p in seated for n in _names(p)]
     if any(name_key(n) == key for n in taken):
         raise RoomError("name_taken", "Someone at the table already has that name.")
     if not word_filter().allows(clean, room.text_filter if room else check_filter_level(level)):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reverie.games import EVERYONE, Audience, seats_only, team_only
+from reverie.rooms.snapshot import QUEUED
 
 if TYPE_CHECKING:
     from reverie.rooms.service import LiveRoom, RoomService
@@ -69,9 +70,11 @@ class Visibility:
         seat = self._seat()
         return audience.admits(seat, self.live.state.team_of(seat))
 
-    def state_frame(self) -> bytes:
-        """The ``state`` frame for this seat: room facts and the rules' view of the game."""
-        return self.service.snapshot_json(self.live, self._seat())
+    def state_frame(self, *, queued: bool = False) -> bytes:
+        """The ``state`` frame for this seat: room facts and the rules' view of the game
+        (``queued``: a spectator's, for a person waiting for a bot's seat, which says so)."""
+        seat = self._seat()
+        return self.service.snapshot_json(self.live, QUEUED if queued and seat is None else seat)
 
     def channel_frames(self) -> list[dict[str, Any]]:
         """The side channels of the game (the whole drawing so far), cut to what this

@@ -103,7 +103,8 @@ class ServiceCollector(Collector):
         )
         seatings = CounterMetricFamily(
             "reverie_seatings",
-            "People play now seated here: at a waiting table, or at a table it opened.",
+            "People play now seated here: at a waiting table, at a table it opened, or queued"
+            " for a bot's seat at a running table.",
             labels=["how"],
         )
         for how, count in lister.seatings.items():

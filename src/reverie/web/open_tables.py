@@ -104,9 +104,12 @@ def _free_color(room: RoomState, wanted: str) -> str:
 
 async def play_now(request: Request) -> Response:
     """``POST /api/play {game, lang, name, color}``: a seat at the best waiting public
-    table of that game and language (most people, then nearest to starting), or at a
-    new public table that starts within ``play_start_seconds``, bots in its empty
-    seats. Answers ``{"code", "token", "seat", "url", "how": "joined" | "opened"}``."""
+    table of that game and language (most people, then nearest to starting); else a
+    bot's seat, taken at the next turn, at a running one with people at it (the most
+    first; rooms/takeover.py), never in a game decided; else a seat at a new public
+    table that starts within ``play_start_seconds``, bots in its empty seats. Answers
+    ``{"code", "token", "seat", "url", "how": "joined" | "queued" | "opened"}`` (seat
+    null when queued)."""
     settings = request.app.state.settings
     try:
         req = msgspec.json.decode(await request.body(), type=PlayNow)
@@ -132,14 +135,16 @@ async def play_now(request: Request) -> Response:
     except RoomError as exc:
         return _error(403, exc.code, exc.message)
     try:
-        waiting = [
-            e for e in await open_entries(request.app.state.board, req.game, req.lang)
-            if e.get("phase") == "lobby"
-        ]  # fmt: skip
+        found = await open_entries(request.app.state.board, req.game, req.lang)
     except BusUnavailable:
-        waiting = []
+        found = []
+    waiting = [e for e in found if e.get("phase") == "lobby"]
     waiting.sort(key=lambda e: (-int(e.get("people", 0)), e.get("starts_at") or 1e18))
-    for entry in waiting:
+    # A running game with people at it, where a bot's seat is free to take: people meet
+    # there rather than at a new table of bots.
+    running = [e for e in found if e.get("phase") == "playing" and int(e.get("present", 0))]
+    running.sort(key=lambda e: (-int(e.get("present", 0)), float(e.get("progress", 0.0))))
+    for entry in [*waiting, *running]:
         live = await service.get(str(entry["code"]))
         if live is None:
             continue
@@ -149,12 +154,13 @@ async def play_now(request: Request) -> Response:
             seat, token = await service.join(live, Join(name=req.name, color=color), ids)
         except RoomError:
             continue  # full, started or removed meanwhile, or the name taken: the next
-        lister.seatings["joined"] += 1
+        how = "joined" if seat is not None else "queued"
+        lister.seatings[how] += 1
         if live.state.status == "lobby" and len(live.state.players) >= live.state.seats:
             lister.start_later(live, 0)  # full: nobody else to wait for
         code = live.state.code
         return JSONResponse(
-            {"code": code, "token": token, "seat": seat, "url": f"/r/{code}", "how": "joined"}
+            {"code": code, "token": token, "seat": seat, "url": f"/r/{code}", "how": how}
         )
     variant = next(v for v in all_variants() if v.name == req.game)
     seats = max(variant.min_players, min(variant.max_players, PLAY_SEATS))
@@ -162,11 +168,10 @@ async def play_now(request: Request) -> Response:
         live, token = await service.create_room(
             name=req.name, color=req.color or PALETTE[0], variant=req.game, seats=seats,
             options={}, lang=req.lang, public=True, ids=ids,
+            starts_at=service.clock() + settings.play_start_seconds,
         )  # fmt: skip
     except RoomError as exc:
         return _error(400, exc.code, exc.message)
-    starts_at = service.clock() + settings.play_start_seconds
-    lister.extras[live.state.code] = {"starts_at": starts_at}
     lister.start_later(live, settings.play_start_seconds)
     lister.seatings["opened"] += 1
     code = live.state.code

@@ -169,6 +169,14 @@ class Connection:
             self._seat = (state.version, self.token_hash, seat)
         return seat
 
+    @property
+    def queued(self) -> bool:
+        """Whether this socket's person waits for a bot's seat at the next turn (no seat
+        yet, a link that will open one: rooms/takeover.py)."""
+        if self.token_hash is None:  # a spectator's socket
+            return False
+        return self.seat is None and self.service.queued(self.live, self.token_hash)
+
     # -------------------------------------------------------------- outgoing
 
     def on_bus(self, message: dict[str, Any]) -> None:
@@ -246,10 +254,12 @@ class Connection:
                 await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
             if self.dirty:
                 self.dirty = False
-                if self.counted is not None and self.seat is None:
+                queued = self.queued
+                if self.counted is not None and self.seat is None and not queued:
                     # Kicked (or the seat left from another tab): a spectator now.
                     await self.move_presence(None)
-                await self.ws.send_text(self.visibility.state_frame().decode())
+                seen = self.visibility.state_frame(queued=True) if queued else None
+                await self.ws.send_text((seen or self.visibility.state_frame()).decode())
                 if self.live.state.closed:  # the operator closed the room: say so, stop
                     with contextlib.suppress(Exception):
                         await self.ws.send_text(_refusal("room_closed", ROOM_CLOSED))
@@ -359,7 +369,7 @@ class Connection:
         if isinstance(cmd, Hello):
             raise RoomError("bad_message", "Already said hello.")
         if isinstance(cmd, Join):
-            if self.seat is not None:
+            if self.seat is not None or self.queued:
                 raise RoomError("bad_message", "You already have a seat at this table.")
             await check_person(self.moderation, self.ids)  # the operator's site bans
             _seat, token = await self.service.join(self.live, cmd, self.ids)
@@ -432,7 +442,8 @@ class Connection:
         version = await self.service.command(self.live, self.seat, cmd, by=self.token_hash)
         if self.metrics is not None:
             self.metrics.fanout.observe(time.perf_counter() - started)
-        if self.counted is not None and self.seat is None:  # left the table: watches now
+        if self.counted is not None and self.seat is None and not self.queued:
+            # Left the table: watches now.
             await self.move_presence(None)
         self.send({"type": "ack", "ref": cmd.id, "version": version})
 
@@ -440,7 +451,9 @@ class Connection:
         """The ``welcome`` frame: the seat link, the seat, and (a team seat) which of
         its members this socket is."""
         member = self.service.member_for(self.live, self.seat, hash_token(token))
-        return {"type": "welcome", "token": token, "seat": self.seat, "member": member}
+        welcome = {"type": "welcome", "token": token, "seat": self.seat, "member": member}
+        # Queued for a bot's seat at the next turn: the link opens it then.
+        return {**welcome, "queued": True} if self.queued else welcome
 
     async def move_presence(self, token_hash: str | None) -> None:
         """Count this socket under ``token_hash`` (None: a spectator) instead of what it
@@ -532,8 +545,13 @@ async def room_socket(ws: WebSocket) -> None:
     if hello is None:
         await ws.close(code=1008)
         return
-    if hello.token and service.seat_for_token(live, hello.token) is not None:
-        conn.token_hash = hash_token(hello.token)
+    # A seat's link, or one queued for a bot's seat at the next turn (rooms/takeover.py).
+    held = bool(hello.token) and (
+        service.seat_for_token(live, hello.token) is not None
+        or service.queued(live, hash_token(hello.token or ""))
+    )
+    if held:
+        conn.token_hash = hash_token(hello.token or "")
         if not conn.gate_seat(settings.max_sockets_per_seat):
             await ws.send_text(
                 _refusal(
@@ -548,7 +566,7 @@ async def room_socket(ws: WebSocket) -> None:
     service.bus.subscribe(code, conn.on_bus)
     conn.counted, conn.is_counted = conn.token_hash, True
     await service.connect(live, conn.counted)
-    if conn.seat is not None and hello.token:
+    if held and hello.token:
         conn.send(conn.welcome(hello.token))
     history = conn.visibility.chat_history()
     if history:

@@ -128,6 +128,8 @@ class VisualCompanionFamily(VisualFamily):
     """The Visual Game played on paper with one shared device."""
 
     name = "visual-companion"
+    # Played on paper around one device: nobody joins a game under way.
+    joins_mid_game = False
     commands = (
         ChooseCmd,
         GuessedCmd,

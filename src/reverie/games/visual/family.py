@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
 
+import msgspec
 from msgspec import Meta
 
 from reverie.content.custom_words import SHELF, WordMode, combine
@@ -164,6 +165,8 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
     channels: ClassVar[tuple[SideChannel[Any, Any], ...]] = (canvas.CANVAS,)
     teams = TEAMS
     bots_allowed = False  # a bot can neither draw nor guess
+    # No bot's seat to take: a person arriving mid-game joins the smaller team.
+    joins_mid_game = True
     bot_levels = ()  # a stand-in only chooses categories: there is no level to choose
 
     def variant_names(self) -> tuple[str, ...]:
@@ -316,6 +319,14 @@ class VisualFamily(GameFamily[GameState, Action, Options, Card]):
 
     def phase_key(self, game: GameState) -> tuple[int, str]:
         return (game.turn.number, game.phase.value)
+
+    def add_player(self, game: GameState, name: str) -> tuple[GameState, int | None]:
+        # The team with the fewest members (the first on ties), so teams stay even; the
+        # newcomer draws after its other members (the rotation's index stays valid).
+        team = min(range(len(game.teams)), key=lambda t: (len(game.teams[t]), t))
+        seat = len(game.players)
+        teams = tuple((*m, seat) if t == team else m for t, m in enumerate(game.teams))
+        return msgspec.structs.replace(game, players=(*game.players, name), teams=teams), team
 
     def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
         return views(game, seats)

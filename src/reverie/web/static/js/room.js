@@ -33,7 +33,9 @@ function statusText() {
   }
   if (g.phase === "over" || r.status === "over") return t("status.over");
   const away = absenceStatus();
-  return [family()?.status() ?? "", away].filter(Boolean).join(" · ");
+  // Queued for a bot's seat: the reader's own news first (they sit down at the turn's end).
+  const queued = r.queued ? t(r.capabilities.bots ? "status.queued" : "status.queued_team") : "";
+  return [queued, family()?.status() ?? "", away].filter(Boolean).join(" · ");
 }
 
 const yourMove = () => Boolean(room() && family()?.yourMove());
@@ -216,7 +218,7 @@ function onFrame(f) {
       app.state = /** @type {import("./shell/app.js").StateFrame} */ (f);
       if (f.room.closed) roomClosed(); // its room_closed error and close code follow
       if (typeof f.room.server_time === "number") app.skew = f.room.server_time - Date.now();
-      if (!f.room.you && app.token) {
+      if (!f.room.you && app.token && !f.room.queued) {
         // The stored seat is no longer valid (kicked, left, its link replaced): forget
         // it. A seat link opened meanwhile then takes nothing away: use it.
         saveToken(code, null);

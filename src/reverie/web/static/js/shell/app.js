@@ -27,8 +27,10 @@ import { lang } from "../i18n.js";
  *   spectators: number, you: {seat: number, host: boolean, proposals?: Proposal[]} | null,
  *   deadline: number | null, server_time: number, team_count?: number, team_colors?: string[],
  *   away_seconds?: number | null, time_factor?: number, text_filter?: string, public?: boolean, paused?: boolean,
- *   vote?: Vote | null, closed?: boolean,
+ *   vote?: Vote | null, closed?: boolean, waiting?: number, places?: number, queued?: boolean,
  * }} Room
+ * (`waiting`: people queued for a seat at the next turn; `places`: how many more
+ * may queue; `queued`: this reader is one of them)
  * @typedef {{target: number, by: number, yes: number, no: number, voters: number, needed: number,
  *   deadline: number, voter?: boolean, ballot?: string | null}} Vote
  * (`vote`: the running vote to remove `target`; `voter` and `ballot` are the reader's own)

@@ -127,6 +127,11 @@ function onJoin(e) {
     toast(t("home.need_name"), { anchor: button });
     return;
   }
+  if (room()?.status === "playing") {
+    // A bot's seat mid-game: it keeps its colour (the board's piece), so none is asked.
+    send({ type: "join", name, color: "" }, button);
+    return;
+  }
   const color = /** @type {HTMLInputElement | null} */ (f.querySelector("input[name=join-color]:checked"))?.value;
   // A team seat's member joins that seat (its colour is the seat's).
   const where = /** @type {HTMLInputElement | null} */ (f.querySelector("input[name=join-seat]:checked"))?.value;
@@ -178,9 +183,50 @@ export const teamSeats = () => {
 };
 
 /** Who opens the room without a seat: join (a name and a colour) or watch. */
+/**
+ * A running public table: the form that queues for a seat at the next turn (a bot's, with
+ * its cards and score, or one in the drawing game's smaller team), or, once queued, what
+ * the reader waits for.
+ * @param {import("./app.js").Room} r
+ */
+function takeoverView(r) {
+  // A game without bots (the drawing game) takes the newcomer into its smaller team.
+  const teams = !r.capabilities.bots;
+  if (r.queued) {
+    return h(
+      "div",
+      { class: "panel gate", id: "queued" },
+      h("h2", {}, t("gate.queued_title")),
+      h("p", { role: "status" }, t(teams ? "gate.queued_team" : "gate.queued")),
+    );
+  }
+  const name = app.ui.joinName ?? (remembered("reverie:name") || "");
+  return h(
+    "div",
+    { class: "panel gate" },
+    h("h2", {}, t("gate.take_title", { game: t(`variant.${r.variant}.title`) })),
+    h("p", { class: "muted" }, t(teams ? "gate.take_intro_team" : "gate.take_intro")),
+    h(
+      "form",
+      { id: "join-form", novalidate: true, onsubmit: onJoin },
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "join-name" }, t("home.your_name")),
+        h("input", {
+          id: "join-name", name: "name", maxlength: 24, autocomplete: "nickname", value: name,
+          placeholder: t("home.name_placeholder"), oninput: (/** @type {Event} */ e) => (app.ui.joinName = /** @type {HTMLInputElement} */ (e.currentTarget).value),
+        }),
+      ),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn", id: "join-submit" }, t(teams ? "gate.take_team" : "gate.take")), watchButton("gate.watch")),
+    ),
+  );
+}
+
 export function gateView() {
   const r = room();
   if (!r || r.you || app.ui.watching) return null;
+  if (r.status === "playing" && (r.queued || (r.places ?? 0) > 0)) return takeoverView(r);
   const free = r.seats - r.players.length;
   const teams = teamSeats() && r.status !== "over" && r.players.some((p) => !p.bot);
   if ((r.status !== "lobby" || free <= 0) && !teams) {
