@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import WebSocket, expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import DATA_DIRS, DESKTOP, PHONE, Open
+from tests.browser.conftest import DATA_DIRS, DESKTOP, PHONE, Open, shot
 from tests.browser.test_removal import _public_room
 from tests.browser.ui import join
 from tests.test_cli_moderation import cli
@@ -41,6 +41,7 @@ def test_report_a_player_then_the_operator_closes_the_room(open_player: Open, se
         page.set_viewport_size(size)
         assert_accessible(page, f"the report dialog at {size['width']} px", "#report")
     page.set_viewport_size(PHONE)
+    shot(page, "report-dialog-375")
     # Sent with no reason: the dialog says to choose one, and goes back to the reasons.
     page.keyboard.press("Tab")  # the note
     page.keyboard.press("Tab")  # send
@@ -83,6 +84,8 @@ def test_report_a_player_then_the_operator_closes_the_room(open_player: Open, se
     for p in (ann, bob):
         expect(p.page.locator("#closed-room")).to_contain_text("The site's operator closed")
     expect(page.locator("#closed-play")).to_have_attribute("href", "/play")
+    shot(page, "room-closed-375")
+    assert_accessible(page, "the closed room at 375 px")
     expect(page.locator("#conn")).to_be_hidden()
     page.wait_for_timeout(1500)
     assert len(sockets) == 1, sockets

@@ -61,7 +61,7 @@ function statusBar() {
         icon("clock", { size: 18 }),
         h("span", { class: "count" }, clock?.text ?? ""),
       ),
-      r?.you ? muteButton(draw) : null,
+      r?.you && !app.closed ? muteButton(draw) : null,
     ),
   ];
 }
