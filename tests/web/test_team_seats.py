@@ -7,7 +7,9 @@ A whole Imaginarium game is played by two team seats and one solo seat in "agree
 teams and none of their secrets; a whole Dixit game in "one" mode loses a member
 mid-game and plays on, is played by a bot once every member is gone, and is taken back
 by the first member back, on their return. Two members confirming different cards at the
-same moment: exactly one lands. The lobby stays even as people leave.
+same moment: exactly one lands. The lobby stays even as people leave; a phase timer runs
+for a team seat as for any seat; the host role passes to a member of another seat and
+comes back.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .harness import (
     ServerThread,
     SkewClock,
     create_room,
+    game_is,
     join,
     logged_events,
     room_history,
@@ -406,3 +409,64 @@ def test_a_member_joins_mid_game_moves_their_link_and_a_companion_team_enters_fr
     assert state["room"]["players"][0]["members"][1]["name"] == "Ann"
     for c in (host, ann, bob, cy, stale, again, fresh):
         c.close()
+
+
+def test_a_timer_runs_for_a_team_seat_as_for_a_seat(server: ServerThread) -> None:
+    code, token = create_room(
+        server.base, "dixit", 3, team_seats="agree", first_storyteller=0, card_seconds=3
+    )  # three seconds: Bob's confirm must beat the clock on a loaded machine
+    host = Client(server.base, code, token)
+    bob = join(server.base, code, "Bob", "#8338ec")
+    cid = join_seat(server, code, "Cid", 1)
+    assert host.request({"type": "add_bot"})["type"] == "ack"
+    assert host.request({"type": "start"})["type"] == "ack"
+    start = host.until(game_is(phase="clue"))
+    told = {"type": "clue", "text": "tide", "card": start["game"]["hand"][0]}
+    assert host.request(told)["type"] == "ack"
+    # Bob confirms a card and Cid never agrees: the clock plays for the seat, as it
+    # does for any seat, and the confirm waiting for a teammate goes with the phase.
+    submit = bob.until(game_is(phase="submit"))
+    card = submit["game"]["hand"][0]
+    assert bob.request({"type": "submit", "card": card})["type"] == "ack"
+    waiting = cid.until(lambda f: f["type"] == "state" and bool(f["room"]["you"]["proposals"]))
+    assert waiting["room"]["deadline"] is not None
+    vote = cid.until(game_is(phase="vote"))
+    assert len(vote["game"]["table"]) == 3 and vote["room"]["you"]["proposals"] == []
+    for c in (host, bob, cid):
+        c.close()
+
+
+def test_the_host_role_passes_to_a_member_of_a_team_seat_and_comes_back(
+    tmp_path: Path,
+) -> None:
+    clock = SkewClock()
+    server = ServerThread(tmp_path, clock=clock, away_grace=60).start()
+    try:
+        code, token = create_room(server.base, "dixit", 3, team_seats="one")
+        host = Client(server.base, code, token)
+        bob = join(server.base, code, "Bob", "#8338ec")
+        cid = join_seat(server, code, "Cid", 1)
+        bob.close()
+        host.close()
+        cid.until(
+            lambda f: (
+                f["type"] == "state"
+                and not f["room"]["players"][0]["connected"]
+                and not f["room"]["players"][1]["members"][0]["connected"]
+            )
+        )
+        # The host and Bob gone past the table's minute: the role passes to the seat of
+        # someone here, Bob's, and Cid (its second member) holds it.
+        clock.advance(120)
+        look_in(server, code)
+        hosting = cid.until(lambda f: f["type"] == "state" and f["room"]["you"]["host"])
+        assert hosting["room"]["players"][1]["host"]
+        assert cid.request({"type": "add_bot"})["type"] == "ack"
+        # The host is back: the role is theirs again.
+        back = Client(server.base, code, token)
+        back.until(lambda f: f["type"] == "state" and f["room"]["you"]["host"])
+        cid.until(lambda f: f["type"] == "state" and not f["room"]["you"]["host"])
+        for c in (back, cid):
+            c.close()
+    finally:
+        server.stop()
