@@ -115,6 +115,13 @@ def test_two_strangers_meet_at_a_table_with_bots_that_starts(
     expect(page.locator(".hand-row .card-tile")).to_have_count(6)
     # The seat's own cards, as the server's log has them (the bot's until this turn).
     assert sorted(hand(page)) == sorted(str(c) for c in room_log(code).game.hands[2])
+    # A stranger opening the table's link now is offered the last bot's seat (the form
+    # that queues), on a desktop; he only looks.
+    dario = open_player("dario", DESKTOP, lang="it")
+    dario.page.goto(f"/r/{code}")
+    expect(dario.page.locator("#join-submit")).to_have_text("Prendi il posto di un automa")
+    assert_accessible(dario.page, "a bot's seat offered mid-game (desktop)")
+    dario.page.close()
     # The game plays to its end (8 points), Cleo in it.
     until(lambda: all(p.page.evaluate("document.body.dataset.status") == "over" for p in players))
     for player in players:
