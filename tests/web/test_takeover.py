@@ -13,6 +13,7 @@ import httpx
 from .harness import Client, ServerThread, play
 
 Frame = dict[str, Any]
+COLORS = ("#2a9d8f", "#8338ec", "#457b9d", "#f4a261")
 
 
 def _open(base: str) -> list[Frame]:
@@ -113,5 +114,57 @@ def test_play_now_queues_a_stranger_at_a_running_table_until_its_bots_seats_are_
         metrics = httpx.get(f"{base}/metrics").text
         assert 'reverie_seatings_total{how="queued"} 3.0' in metrics
         ann.close()
+    finally:
+        server.stop()
+
+
+def test_the_drawing_game_seats_a_newcomer_in_the_smaller_team_when_the_turn_ends(
+    tmp_path: Path,
+) -> None:
+    """No bots in the drawing game: a stranger at a running public table joins the team
+    with fewer players as a new seat, at the next team's turn, never during a turn."""
+    server = ServerThread(tmp_path).start()
+    try:
+        base = server.base
+        options = {"think_seconds": 0, "blank_share": 0.0, "draw_seconds": 1, "lose_seconds": 1}
+        body = {"name": "Ann", "color": "#e63946", "variant": "visual", "seats": 5,
+                "options": options, "public": True}  # fmt: skip
+        r = httpx.post(f"{base}/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        code = r.json()["code"]
+        ann = Client(base, code, r.json()["token"])
+        clients = [ann]
+        for name, color in zip(("Bob", "Cy", "Di", "Ed"), COLORS, strict=True):
+            c = Client(base, code)
+            assert c.request({"type": "join", "name": name, "color": color})["type"] == "ack"
+            clients.append(c)
+        for s, c in enumerate(clients):  # teams of 3 (seats 0, 2, 4) and 2 (1, 3)
+            assert c.request({"type": "team", "team": s % 2})["type"] == "ack"
+        assert ann.request({"type": "start"})["type"] == "ack"
+        first = ann.until(lambda f: _is_state(f) and f["game"]["phase"] == "choose")
+        turn = first["game"]["turn"]["number"]
+        assert first["room"]["places"] == 12 - 5
+        eve = Client(base, code)
+        assert eve.request({"type": "join", "name": "Eve", "color": ""})["type"] == "ack"
+        assert eve.until(lambda f: f["type"] == "state" and f["room"]["queued"])
+        # The turn: its drawer picks, the drawing time runs out, the team loses a token.
+        drawer = clients[first["game"]["turn"]["drawer"]]
+        assert drawer.request({"type": "choose", "category": "luck"})["type"] == "ack"
+        seated = eve.until(
+            lambda f: f["type"] == "state" and f["room"]["you"] is not None, timeout=15
+        )
+        assert seated["room"]["you"]["seat"] == 5 and seated["room"]["seats"] == 6
+        assert seated["room"]["players"][5]["team"] == 1
+        assert seated["game"]["turn"]["number"] != turn
+        teams = {t["team"]: t["seats"] for t in seated["game"]["teams"]}
+        assert teams == {0: [0, 2, 4], 1: [1, 3, 5]}
+        # Never during the turn: every frame of it had five players.
+        ann.state_at_least(seated["version"])
+        frames = [f for f in ann.frames if _is_state(f)]
+        assert all(
+            len(f["room"]["players"]) == 5 for f in frames if f["game"]["turn"]["number"] == turn
+        )
+        for c in (*clients, eve):
+            c.close()
     finally:
         server.stop()
