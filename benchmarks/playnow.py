@@ -76,6 +76,9 @@ def main() -> None:
     seat = [s for s, _, _ in out]
     first = [f for _, f, _ in out]
     opened = sum(1 for _, _, how in out if how == "opened")
+    # Queued for a bot's seat at a running table: "seat" is the queueing, the view is
+    # the table's as a watcher until the turn ends (these people never move).
+    queued = sum(1 for _, _, how in out if how == "queued")
     lines = [
         f"## Play now: {args.people} people tapping over {args.seconds:.0f} s",
         "",
@@ -88,8 +91,9 @@ def main() -> None:
         f"| tap → first move shown | {_pct(first, 0.5):.2f} s | {_pct(first, 0.95):.2f} s "
         f"| {max(first):.2f} s |",
         "",
-        f"{opened} tables opened, {len(out) - opened} people joined a waiting one (4 seats: "
-        "a table starts when full, or 5 s after it opened with bots in its empty seats); "
+        f"{opened} tables opened, {len(out) - opened - queued} people joined a waiting one "
+        f"and {queued} were queued for a bot's seat at a running one (4 seats: a table "
+        "starts when full, or 5 s after it opened with bots in its empty seats); "
         f"mean tap → first move {statistics.mean(first):.2f} s. Goal: p50 < 2 s, p95 < 5 s.",
         "",
         describe(),
