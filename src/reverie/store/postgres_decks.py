@@ -68,12 +68,12 @@ CREATE INDEX deck_uses_room ON deck_uses (room_code);
 ALTER TABLE word_lists ADD COLUMN used_at DOUBLE PRECISION NOT NULL DEFAULT 0;
 UPDATE word_lists SET used_at = created_at;
 INSERT INTO word_uses (list_id, room_code, at)
-SELECT w.id, e.code, max(e.at)
-FROM events e JOIN word_lists w
-  ON convert_to(w.id, 'UTF8') = substring(
-    e.payload from position('"words":"w-'::bytea in e.payload) + 9 for 28)
-WHERE position('"words":"w-'::bytea in e.payload) > 0
-GROUP BY w.id, e.code
+SELECT w.id, n.code, max(n.at) FROM (
+    SELECT e.code, e.at, substring(
+        e.payload from position('"words":"w-'::bytea in e.payload) + 9 for 28) AS list_id
+    FROM events e WHERE position('"words":"w-'::bytea in e.payload) > 0
+) n JOIN word_lists w ON convert_to(w.id, 'UTF8') = n.list_id
+GROUP BY w.id, n.code
 ON CONFLICT DO NOTHING;
 UPDATE word_lists w SET used_at = greatest(w.used_at, u.at)
 FROM (SELECT list_id, max(at) AS at FROM word_uses GROUP BY list_id) u

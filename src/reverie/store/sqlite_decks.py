@@ -67,11 +67,13 @@ CREATE INDEX deck_uses_room ON deck_uses (room_code);
 ALTER TABLE word_lists ADD COLUMN used_at REAL NOT NULL DEFAULT 0;
 UPDATE word_lists SET used_at = created_at;
 INSERT OR IGNORE INTO word_uses (list_id, room_code, at)
-SELECT w.id, e.code, max(e.at)
-FROM events e JOIN word_lists w
-  ON CAST(w.id AS BLOB) = substr(e.payload, instr(e.payload, CAST('"words":"w-' AS BLOB)) + 9, 28)
-WHERE instr(e.payload, CAST('"words":"w-' AS BLOB)) > 0
-GROUP BY w.id, e.code;
+SELECT n.list_id, n.code, max(n.at) FROM (
+    SELECT e.code AS code, e.at AS at, CAST(substr(e.payload,
+        instr(e.payload, CAST('"words":"w-' AS BLOB)) + 9, 28) AS TEXT) AS list_id
+    FROM events e WHERE instr(e.payload, CAST('"words":"w-' AS BLOB)) > 0
+) n
+WHERE n.list_id IN (SELECT id FROM word_lists)
+GROUP BY n.list_id, n.code;
 UPDATE word_lists SET used_at = max(used_at, coalesce(
     (SELECT max(u.at) FROM word_uses u WHERE u.list_id = word_lists.id), 0));
 """
