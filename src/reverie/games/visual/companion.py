@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from reverie.content.library import Library
 from reverie.errors import RoomError
@@ -50,7 +49,7 @@ from reverie.rules.visual import (
     Phase,
     Steal,
     new_game,
-    views,
+    paper_views,
 )
 from reverie.rules.visual.playouts import random_action
 
@@ -91,11 +90,6 @@ class RanOutCmd(GameCommand, frozen=True, tag="ran_out"):
     """The table: the drawing ends unsolved (the sand timer ran out, or the team gave up)."""
 
 
-def aside_seats(game: GameState) -> list[int]:
-    """The seats in no team: the shared device."""
-    return [s for s in range(len(game.players)) if game.team_of(s) is None]
-
-
 def _drawer_of(game: GameState, team: int) -> int:
     """The seat drawing for ``team`` now (a guess heard is declared in its name)."""
     turn = game.turn
@@ -114,14 +108,6 @@ def _member_of(game: GameState, team: int | None) -> int:
     """A seat of the deciding ``team`` (the rules take a team's decision from any of its
     members); the drawer when no team decides now, so the rules say why not."""
     return game.turn.drawer if team is None else game.teams[team][0]
-
-
-def _redacted(result: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """A finished turn as ``seat`` sees it: the word only for the one who drew it."""
-    shown = dict(result)
-    if seat != shown.get("drawer"):
-        shown["subject"] = None
-    return shown
 
 
 class VisualCompanionFamily(VisualFamily):
@@ -234,18 +220,8 @@ class VisualCompanionFamily(VisualFamily):
         return None if game.phase is Phase.OVER else random_action(game, rng, paper=True)
 
     def views(self, game: GameState, seats: Iterable[int | None]) -> Mapping[int | None, object]:
-        aside = aside_seats(game)
-        out: dict[int | None, object] = {}
-        for seat, shown in views(game, seats).items():
-            view = dict(shown)
-            view["aside"] = aside
-            if seat in aside:
-                view["you"] = {**view["you"], "role": "table"}
-            if view["last_turn"] is not None:
-                view["last_turn"] = _redacted(view["last_turn"], seat)
-            view["history"] = [_redacted(r, seat) for r in view["history"]]
-            out[seat] = view
-        return out
+        # The typed view of a paper game: redactions are the rules' (rules/visual/views).
+        return paper_views(game, seats)
 
     def timer(self, game: GameState) -> tuple[str, float] | None:
         return super().timer(game) if game.phase in TIMED else None

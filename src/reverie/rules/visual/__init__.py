@@ -31,7 +31,7 @@ from reverie.rules.visual.engine import Transition, apply, new_game, replay, sub
 from reverie.rules.visual.language import LANGUAGES, Language, normalise
 from reverie.rules.visual.matching import Verdict, match_guess
 from reverie.rules.visual.state import GameState, Options, Phase, Timer
-from reverie.rules.visual.views import spectator_view, view, views
+from reverie.rules.visual.views import paper_views, spectator_view, view, views
 
 __all__ = [
     "CATEGORIES",
@@ -67,6 +67,7 @@ __all__ = [
     "match_guess",
     "new_game",
     "normalise",
+    "paper_views",
     "replay",
     "spectator_view",
     "subject",

@@ -49,6 +49,42 @@ def views(state: GameState, seats: Iterable[int | None]) -> dict[int | None, Vie
     return {seat: seat_view(state, public, seat) for seat in seats}
 
 
+def paper_views(state: GameState, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """The views of a game played on paper around one shared device (the companion
+    game): the seats in no team (``aside``, the device) play the table's role, and a
+    finished turn's subject is shown only to the seat that drew it, since on paper the
+    guessers never see the word written down.
+
+    >>> from reverie.rules.visual.cards import Card
+    >>> from reverie.rules.visual.engine import new_game
+    >>> deck = [Card(("cup", "run", "port", "kite", "all is well"))]
+    >>> g = new_game(["T", "A", "B", "C", "D"], [[1, 2], [3, 4]], seed=1, cards=deck, aside=[0])
+    >>> shown = paper_views(g, [0, 1])
+    >>> shown[0]["aside"], shown[0]["you"]["role"]
+    ([0], 'table')
+    """
+    aside = [s for s in range(len(state.players)) if state.team_of(s) is None]
+    out: dict[int | None, View] = {}
+    for seat, shown in views(state, seats).items():
+        view = dict(shown)
+        view["aside"] = aside
+        if seat in aside:
+            view["you"] = {**view["you"], "role": "table"}
+        if view["last_turn"] is not None:
+            view["last_turn"] = _drawer_only(view["last_turn"], seat)
+        view["history"] = [_drawer_only(r, seat) for r in view["history"]]
+        out[seat] = view
+    return out
+
+
+def _drawer_only(result: View, seat: int | None) -> View:
+    """A finished turn as ``seat`` sees it on paper: the subject only for its drawer."""
+    shown = dict(result)
+    if seat != shown.get("drawer"):
+        shown["subject"] = None
+    return shown
+
+
 def _token(state: GameState, token: int | None) -> View | None:
     if token is None:
         return None
