@@ -63,10 +63,11 @@ def test_two_strangers_meet_at_a_table_with_bots_that_starts(
             expect(page.locator("#lobby-public")).to_be_checked()
             # A short game that she tells first: 8 points end it, and no first turn can
             # decide it (6 points; a turn gives at most 5), so a seat is still taken.
-            page.select_option("#lobby-first_storyteller", "0")
+            # (one options frame: the choice sends the form with the score typed in it)
             page.fill("#lobby-target_score", "8")
-            page.locator("#lobby-target_score").press("Tab")  # the change is sent
+            page.select_option("#lobby-first_storyteller", "0")
             expect(page.locator("#lobby-target_score")).to_have_value("8")
+            expect(page.locator("#lobby-first_storyteller")).to_have_value("0")
     assert ann.page.url == bea.page.url  # the second joined the first's table
     for player in (ann, bea):
         # The table starts by itself with bots in the two empty seats.
@@ -82,6 +83,9 @@ def test_two_strangers_meet_at_a_table_with_bots_that_starts(
     page.locator("#play-game").select_option("dixit")
     page.locator("#play-lang").select_option("it")
     code = ann.page.url.rsplit("/", 1)[-1]
+    # Anna's options reached the table before it started (else the game runs long).
+    options = room_log(code).options
+    assert (options.target_score, options.first_storyteller) == (8, 0), options
     # The list says the table plays (play now reads the same list).
     expect(page.locator(f".open-table:has(a[href='/r/{code}'])")).to_contain_text("in gioco")
     page.locator("#play-name").focus()

@@ -16,7 +16,15 @@ from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.rooms.commands import AddBot, Join, Start, TeamCmd, decide
-from reverie.rooms.events import Acted, Created, Joined, RoomEvent, decode_event, encode_event
+from reverie.rooms.events import (
+    Acted,
+    Created,
+    Joined,
+    Left,
+    RoomEvent,
+    decode_event,
+    encode_event,
+)
 from reverie.rooms.listing import may_seat
 from reverie.rooms.seating import check_may_seat
 from reverie.rooms.service import RoomService
@@ -234,3 +242,17 @@ def test_over_the_service_a_drawing_game_newcomer_is_seated_and_the_log_replays(
         await service.close()
 
     run_async(main())
+
+
+def test_a_person_queued_may_leave_the_queue_and_then_watches() -> None:
+    room = _table("dixit")
+    room = _fold(room, _person("Bea"))
+    room = _fold(room, Left(-1, waiting="h-Bea"))
+    assert room.waiting == () and open_places(room) == 3
+    with pytest.raises(RoomError) as info:
+        evolve(room, Left(-1, waiting="h-Bea"))
+    assert info.value.code == "not_seated"
+    turn = _turn(room)
+    while _turn(room) == turn:
+        room = _fold(room, _step(room))
+    assert room.seat_of("h-Bea") is None and all(p.bot for p in room.players[1:])

@@ -56,10 +56,17 @@ def test_a_newcomer_takes_a_bots_seat_at_the_turns_end_with_its_hand_and_score(
         assert again.until(lambda f: f["type"] == "welcome")["queued"] is True
         assert again.until(lambda f: f["type"] == "state")["room"]["queued"] is True
         again.close()
+        # Someone else queues and changes their mind: they watch, and are not seated.
+        cy = Client(base, code)
+        assert cy.request({"type": "join", "name": "Cy", "color": ""})["type"] == "ack"
+        assert cy.request({"type": "leave"})["type"] == "ack"
+        left = cy.until(lambda f: f["type"] == "state" and not f["room"]["queued"])
+        assert left["room"]["waiting"] == 1 and left["room"]["you"] is None
         # Ann tells her clue; the bots play their cards and vote; the turn ends.
         play([ann], until=lambda s: s["game"]["turn"] != 1)
         seated = bea.until(lambda f: f["type"] == "state" and f["room"]["you"] is not None)
         assert seated["room"]["you"]["seat"] == 1 and seated["game"]["turn"] == 2
+        assert [p["bot"] for p in seated["room"]["players"]] == [False, False, True, True]
         seat = seated["room"]["players"][1]
         assert seat["name"] == "Bea" and not seat["bot"]
         assert seat["color"] == first["room"]["players"][1]["color"]

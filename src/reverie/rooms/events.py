@@ -86,6 +86,9 @@ class Left(msgspec.Struct, frozen=True, tag="left"):
     kicked: bool = False
     # One member of a team seat left (the seat stays); None: the whole seat.
     member: int | None = None
+    # The seat token hash of a person who left the queue for a seat at the next turn
+    # (rooms/takeover.py; ``seat`` is -1 then). Logs from before the queue have none.
+    waiting: str | None = None
     # Team seats in the lobby: the seats are made even again after (members.balanced);
     # older logs have none, and replay as they were played.
     balance: bool = False

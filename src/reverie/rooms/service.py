@@ -42,6 +42,7 @@ from reverie.rooms.events import (
     Closed,
     Created,
     Joined,
+    Left,
     Removed,
     RoomEvent,
     TokenRotated,
@@ -397,6 +398,13 @@ class RoomService:
             self.stats["actions"] += 1
         assert seat is not None or waiting_for(live.state, token_hash)
         return seat, token
+
+    async def leave_queue(self, live: LiveRoom, token_hash: str) -> None:
+        """The person queued with ``token_hash`` for a seat at the next turn watches
+        instead (rooms/takeover.py)."""
+        async with live.lock:
+            await self.writer.commit(live, lambda room: Left(-1, waiting=token_hash))
+            self.stats["actions"] += 1
 
     async def new_link(
         self, live: LiveRoom, seat: int | None, sender: int, old_token: str | None = None

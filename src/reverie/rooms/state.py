@@ -424,6 +424,8 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         name, color, level = check_name(e.name), check_color(room, e.color), check_level(e.level)
         bot = Player(name, color, None, bot=True, bot_level=level)
         return replace(room, players=(*room.players, bot))
+    if isinstance(e, Left) and e.waiting is not None:
+        return takeover.unqueue(room, e.waiting)
     if isinstance(e, Left) and e.member is not None:
         _seat(room, e.seat)
         left = team_seats.leave_seat(room, e.seat, e.member)

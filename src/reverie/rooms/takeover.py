@@ -90,6 +90,13 @@ def queue(room: RoomState, person: Player) -> RoomState:
     return replace(room, waiting=(*room.waiting, person))
 
 
+def unqueue(room: RoomState, token_hash: str) -> RoomState:
+    """``room`` without the queued person holding ``token_hash`` (they chose to watch)."""
+    if not waiting_for(room, token_hash):
+        raise RoomError("not_seated", "You are not waiting for a seat here.")
+    return replace(room, waiting=tuple(p for p in room.waiting if p.token_hash != token_hash))
+
+
 def at_boundary(before: RoomState, after: RoomState) -> RoomState:
     """``after`` (the room once an event is folded) with the queue seated if that event
     ended a turn; emptied if the game is over or decided by then."""

@@ -30,6 +30,7 @@ from reverie.rooms.commands import (
     Chat,
     Hello,
     Join,
+    Leave,
     NewLink,
     Point,
     ReportCmd,
@@ -378,6 +379,13 @@ class Connection:
             self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             # The view as this seat, after the ack: the state sent while the presence
             # was being followed up may have gone out before it.
+            self.dirty = True
+            return
+        if isinstance(cmd, Leave) and self.queued and self.token_hash is not None:
+            # Out of the queue for a seat at the next turn: a spectator from now on.
+            await self.service.leave_queue(self.live, self.token_hash)
+            await self.move_presence(None)
+            self.send({"type": "ack", "ref": cmd.id, "version": self.live.state.version})
             self.dirty = True
             return
         if isinstance(cmd, NewLink):

@@ -184,6 +184,17 @@ export const teamSeats = () => {
 
 /** Who opens the room without a seat: join (a name and a colour) or watch. */
 /**
+ * Out of the queue for a seat: the page watches on, its link forgotten.
+ * @param {Element} anchor
+ */
+function leaveQueue(anchor) {
+  send({ type: "leave" }, anchor);
+  saveToken(code, null);
+  app.token = null;
+  app.ui.watching = true;
+}
+
+/**
  * A running public table: the form that queues for a seat at the next turn (a bot's, with
  * its cards and score, or one in the drawing game's smaller team), or, once queued, what
  * the reader waits for.
@@ -198,6 +209,7 @@ function takeoverView(r) {
       { class: "panel gate", id: "queued" },
       h("h2", {}, t("gate.queued_title")),
       h("p", { role: "status" }, t(teams ? "gate.queued_team" : "gate.queued")),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "btn btn-quiet", id: "leave-queue", onclick: (/** @type {Event} */ e) => leaveQueue(target(e)) }, t("gate.watch"))),
     );
   }
   const name = app.ui.joinName ?? (remembered("reverie:name") || "");
