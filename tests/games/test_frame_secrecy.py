@@ -118,10 +118,7 @@ async def _open(table: Table, token: str | None) -> Connection:
     await svc.connect(live, conn.counted)
     if token is not None:
         conn.send(conn.welcome(token))
-    history = conn.visibility.chat_history()
-    if history:
-        conn.send({"type": "chat", "messages": history})
-    for frame in conn.visibility.channel_frames():
+    for frame in conn.visibility.opening_frames():
         conn.send(frame)
     conn.dirty = True
     conn.wake.set()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reverie.games import EVERYONE, Audience, seats_only, team_only
+from reverie.games import EVERYONE, Audience, SideChannel, seats_only, team_only
 from reverie.rooms.visibility import Visibility, chat_audience
 from reverie.web.ws import Connection
 from tests.rooms.test_service import run
@@ -20,11 +21,16 @@ from .test_ws_backlog import SlowSocket, StubRoom, StubService
 
 
 class RecordingFilter(Visibility):
-    """Lets nothing through and remembers what it was asked."""
+    """Lets nothing through but new states, and remembers what it was asked."""
 
     def __init__(self) -> None:
         self.asked: list[Audience | None] = []
+        self.kinds: list[str] = []
         self.states = 0
+
+    def passes(self, message: Mapping[str, Any]) -> bool:
+        self.kinds.append(message["kind"])
+        return bool(message["kind"] == "state")
 
     def admits(self, audience: Audience | None) -> bool:
         self.asked.append(audience)
@@ -34,11 +40,11 @@ class RecordingFilter(Visibility):
         self.states += 1
         return b'{"type":"state"}'
 
-    def channel_frames(self) -> list[dict[str, Any]]:
+    def channel_frames(self, only: SideChannel[Any, Any] | None = None) -> list[dict[str, Any]]:
         return []
 
 
-def test_chat_side_frames_and_replies_all_ask_the_filter() -> None:
+def test_every_bus_message_and_reply_asks_the_filter() -> None:
     async def main() -> None:
         ws = SlowSocket()
         ws.gate.set()
@@ -48,6 +54,8 @@ def test_chat_side_frames_and_replies_all_ask_the_filter() -> None:
         line = {"seat": 0, "name": "A", "text": "hi", "at": 0, "team": 1}
         conn.on_bus({"kind": "chat", "audience": team_only(1), "message": line})
         conn.on_bus({"kind": "side", "audience": seats_only(2), "sender": 0, "frame": "{}"})
+        conn.on_bus({"kind": "revoked", "token_hash": "t", "sender": None})
+        conn.on_bus({"kind": "side_resync"})
         conn.error(7, "bad_message", "no")
         conn.on_bus({"kind": "state"})
         writer = asyncio.create_task(conn.writer())
@@ -56,12 +64,35 @@ def test_chat_side_frames_and_replies_all_ask_the_filter() -> None:
         conn.closed = True
         conn.wake.set()
         writer.cancel()
-        assert recorder.asked == [team_only(1), seats_only(2), None]
-        # Denied frames were never queued: only the state frame (the seat's own view,
+        assert recorder.kinds == ["chat", "side", "revoked", "side_resync", "state"]
+        assert recorder.asked == [None]  # the error, a reply
+        # Denied messages changed nothing: only the state frame (the seat's own view,
         # built by the filter too) reached the socket.
         assert ws.sent == ['{"type":"state"}'] and recorder.states == 1
+        assert not conn.revoked and not conn.side_stale and not conn.chat
 
     run(main)
+
+
+def test_the_filter_judges_each_kind_of_message() -> None:
+    """Chat and side frames by their audience (a side frame not back to its sender), a
+    revoked link only for the sockets that used it."""
+    seat: list[int | None] = [1]
+    token: list[str | None] = ["mine"]
+    room = StubRoom()
+    v = Visibility(StubService(), room, lambda: seat[0], lambda: token[0], me=5)  # type: ignore[arg-type]
+    assert v.passes({"kind": "chat", "audience": seats_only(1)})
+    assert not v.passes({"kind": "chat", "audience": seats_only(2)})
+    assert v.passes({"kind": "side", "audience": EVERYONE, "sender": 4})
+    assert not v.passes({"kind": "side", "audience": EVERYONE, "sender": 5})
+    assert v.passes({"kind": "revoked", "token_hash": "mine", "sender": None})
+    assert not v.passes({"kind": "revoked", "token_hash": "mine", "sender": 5})
+    assert not v.passes({"kind": "revoked", "token_hash": "theirs", "sender": None})
+    token[0] = None  # a spectator's socket: no link to revoke
+    assert not v.passes({"kind": "revoked", "token_hash": "mine", "sender": None})
+    assert v.passes({"kind": "side_resync"}) and v.passes({"kind": "state"})
+    v.release()
+    assert not v.passes({"kind": "chat", "audience": seats_only(1)})
 
 
 seat = st.one_of(st.none(), st.integers(0, 11))

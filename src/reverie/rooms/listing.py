@@ -23,6 +23,7 @@ from reverie.rooms.live import LiveRoom
 from reverie.rooms.members import tokens
 from reverie.rooms.state import RoomState
 from reverie.rooms.takeover import DECIDED, decided, open_places, takeable_bots
+from reverie.rooms.visibility import public_facts
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService
@@ -68,17 +69,19 @@ def entry(live: LiveRoom, *, started: float | None) -> dict[str, Any]:
     runs). ``starts_at``: when a play-now table starts by itself; ``waiting``: the
     people queued for a bot's seat at the next turn (rooms/takeover.py)."""
     room = live.state
+    # What anyone may read of the table (a spectator's view, cut), and counts.
+    facts = public_facts(room)
     progress = room.family.progress(room.game) if room.game is not None else 0.0
     return {
-        "code": room.code,
-        "game": room.variant,
+        "code": facts["code"],
+        "game": facts["variant"],
         "lang": room.lang,
         "people": people(room),
         "present": present(live),
         "bots": sum(1 for p in room.players if p.bot),
-        "seats": room.seats,
+        "seats": facts["seats"],
         "free": free_seats(room) if room.status == "lobby" else open_places(room),
-        "phase": room.status,
+        "phase": facts["status"],
         "created": room.created_at,
         "started": started,
         "starts_at": room.starts_at if room.status == "lobby" else None,

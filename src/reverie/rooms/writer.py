@@ -16,7 +16,7 @@ from reverie.rooms.members import token_at
 from reverie.rooms.messages import Event, Message, encode_message
 from reverie.rooms.snapshots import encode_snapshot
 from reverie.rooms.state import RoomState, evolve
-from reverie.rooms.visibility import chat_audience
+from reverie.rooms.visibility import chat_message
 from reverie.store import StoreUnavailable, VersionConflict
 
 if TYPE_CHECKING:
@@ -94,22 +94,7 @@ class Writer:
             live.phase_started = at
         code = before.code
         if isinstance(event, Chatted):
-            line = live.state.chat[-1]
-            bus.deliver(
-                code,
-                {
-                    "kind": "chat",
-                    "audience": chat_audience(line.team, line.own, line.seat),
-                    "message": {
-                        "seat": line.seat,
-                        "name": line.name,
-                        "text": line.text,
-                        "at": int(line.at * 1000),
-                        "team": line.team,
-                        "own": line.own,
-                    },
-                },
-            )
+            bus.deliver(code, chat_message(live.state.chat[-1]))
         elif isinstance(event, TokenRotated) and not local:
             # Sockets here that used the old link close (the writer told its own).
             old = token_at(before.players[event.seat], event.member)

@@ -43,7 +43,7 @@ from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import hash_token
 from reverie.rooms.texts import clean_chat
-from reverie.rooms.visibility import Visibility
+from reverie.rooms.visibility import Visibility, chat_frame
 from reverie.rules.errors import IllegalAction
 from reverie.store import StoreUnavailable
 from reverie.store.moderation import ModerationStore
@@ -117,7 +117,9 @@ class Connection:
         # join, leave and kick (None: counted as a spectator).
         self.counted: str | None = None
         self.is_counted = False
-        self.visibility = Visibility(service, live, lambda: self.seat)
+        self.visibility = Visibility(
+            service, live, lambda: self.seat, lambda: self.token_hash, me=id(self)
+        )
         self.out: deque[str] = deque()
         self.side_out: deque[str] = deque()
         self.side_stale = False
@@ -181,24 +183,21 @@ class Connection:
     # -------------------------------------------------------------- outgoing
 
     def on_bus(self, message: dict[str, Any]) -> None:
-        """Bus subscriber: mark the snapshot stale, or queue a chat line or a side
-        channel's frame, if the filter lets it through."""
+        """Bus subscriber: if the filter lets the message through, queue its chat line or
+        side channel's frame, or mark the snapshot (or the side channels) stale, or
+        close on a revoked link."""
+        if not self.visibility.passes(message):
+            return
         kind = message.get("kind")
-        audience: Audience | None = message.get("audience")
         if kind == "chat":
-            if not self.visibility.admits(audience):
-                return
             self.chat.append(message["message"])
         elif kind == "revoked":
-            if message["sender"] != id(self) and message["token_hash"] == self.token_hash:
-                self.revoked = True  # the writer says so and closes the socket
+            self.revoked = True  # the writer says so and closes the socket
         elif kind == "side_resync":
             # Another process's frames were missed: send the whole picture again.
             self.side_out.clear()
             self.side_stale = True
         elif kind == "side":
-            if message["sender"] == id(self) or not self.visibility.admits(audience):
-                return
             if len(self.side_out) >= MAX_PENDING_DRAWS:
                 self.side_out.clear()  # a slow client gets the whole picture once instead
                 self.side_stale = True
@@ -252,7 +251,7 @@ class Connection:
             if self.chat:
                 lines = list(self.chat)
                 self.chat.clear()
-                await self.ws.send_text(_dumps({"type": "chat", "messages": lines}))
+                await self.ws.send_text(_dumps(chat_frame(lines)))
             if self.dirty:
                 self.dirty = False
                 queued = self.queued
@@ -361,9 +360,7 @@ class Connection:
             if channel is not None and exc.code in channel.resync:
                 # The sender's page showed what was refused already: send it what
                 # everyone else has.
-                for frame in self.service.channel_frames(
-                    self.live, self.visibility.admits, only=channel
-                ):
+                for frame in self.visibility.channel_frames(only=channel):
                     self.send(frame)
 
     async def _dispatch(self, cmd: Frame) -> None:
@@ -576,10 +573,7 @@ async def room_socket(ws: WebSocket) -> None:
     await service.connect(live, conn.counted)
     if held and hello.token:
         conn.send(conn.welcome(hello.token))
-    history = conn.visibility.chat_history()
-    if history:
-        conn.send({"type": "chat", "messages": history})
-    for frame in conn.visibility.channel_frames():  # a late joiner sees the drawing so far
+    for frame in conn.visibility.opening_frames():  # a late joiner sees the drawing so far
         conn.send(frame)
     conn.dirty = True
     conn.wake.set()
