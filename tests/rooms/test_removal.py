@@ -125,8 +125,8 @@ def test_votes_are_for_public_tables_and_a_majority_of_the_people_present() -> N
     vote = room.vote
     assert vote is not None and vote.needed == 2 and len(vote.voters) == 3
     seen = room_info(room, None, connected=set(present), spectators=0, deadline=None, now=11.0)
-    assert seen["vote"] == {"target": 3, "by": 1, "yes": 1, "no": 0, "voters": 3,
-                            "needed": 2, "deadline": 40_000}  # fmt: skip
+    assert seen["vote"] == {"target": 3, "member": None, "by": 1, "yes": 1, "no": 0,
+                            "voters": 3, "needed": 2, "deadline": 40_000}  # fmt: skip
     # Each seat sees its own ballot, nobody else's.
     frames = state_frames(room, {1, 2, 3, None}, connected=set(present), spectators=0,
                           deadline=None, now=11.0)  # fmt: skip

@@ -11,6 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from reverie.store.moderation import open_moderation
+from tests.aio import run_async
+
 from .harness import Client, ServerThread, join
 
 TRUSTED = "127.0.0.1"  # the test's X-Forwarded-For names the client
@@ -137,3 +140,69 @@ def test_joins_per_address_are_limited(tmp_path: Path) -> None:
         assert other["type"] == "ack"
     finally:
         srv.stop()
+
+
+def test_one_member_of_a_team_seat_is_removed_and_banned_alone(proxied: ServerThread) -> None:
+    base = proxied.base
+    body = {"name": "Ann", "color": "#e63946", "variant": "dixit", "seats": 3, "public": True,
+            "options": {"first_storyteller": 0, "team_seats": "one"}}  # fmt: skip
+    r = httpx.post(f"{base}/api/rooms", json=body, headers=_as(1, _cookie(1)))
+    assert r.status_code == 201, r.text
+    code = r.json()["code"]
+    ann = Client(base, code, r.json()["token"], headers=_as(1, _cookie(1)))
+    people = {"Ann": ann}
+    joining = (("Bob", "#2a9d8f", None), ("Cid", "", 1), ("Dee", "#457b9d", None), ("Eve", "", 2))
+    for n, (name, color, seat) in enumerate(joining, 2):
+        people[name] = c = Client(base, code, headers=_as(n, _cookie(n)))
+        reply = c.request({"type": "join", "name": name, "color": color, "seat": seat})
+        assert reply["type"] == "ack", reply
+    bob, cid, dee, eve = (people[n] for n in ("Bob", "Cid", "Dee", "Eve"))
+    assert ann.request({"type": "start"})["type"] == "ack"
+
+    # The host removes Cid, Bob's teammate: Bob plays the seat on, Cid watches.
+    assert ann.request({"type": "kick", "seat": 1, "member": 1})["type"] == "ack"
+    seen = cid.until(lambda f: f["type"] == "state" and not f["room"]["players"][1]["members"])
+    assert seen["room"]["you"] is None and not seen["room"]["players"][1]["bot"]
+    assert bob.until(lambda f: f["type"] == "state" and f["version"] >= seen["version"])[
+        "room"]["you"]["seat"] == 1  # fmt: skip
+    again = Client(base, code, cid.token, headers=_as(3, _cookie(3)))
+    assert again.until(lambda f: f["type"] == "state")["room"]["you"] is None
+    refused = again.request({"type": "join", "name": "Cid", "color": "", "seat": 1})
+    assert refused["type"] == "error" and refused["code"] == "banned", refused
+    back = Client(base, code, bob.token, headers=_as(2, _cookie(2)))
+    assert back.until(lambda f: f["type"] == "state")["room"]["you"]["seat"] == 1
+
+    # Dee reports Eve, her teammate (not herself): the report names Eve.
+    mine = eve.request({"type": "report", "seat": 2, "member": 1, "reason": "abuse"})
+    assert mine["type"] == "error" and mine["code"] == "bad_seat"
+    report = dee.request({"type": "report", "seat": 2, "member": 1, "reason": "abuse"})
+    assert report["type"] == "ack", report
+
+    async def reported() -> str:
+        store = open_moderation(proxied.settings.store_url)
+        await store.open()
+        try:
+            found = await store.report(report["report"])
+            assert found is not None
+            return found.target_name
+        finally:
+            await store.close()
+
+    assert run_async(reported()) == "Eve"
+
+    # Bob asks to vote Eve out of Dee's seat: Ann, Bob and Dee (her teammate) vote.
+    assert bob.request({"type": "vote_kick", "seat": 2, "member": 1})["type"] == "ack"
+    vote = eve.until(lambda f: f["type"] == "state" and f["room"]["vote"])["room"]["vote"]
+    assert {k: vote[k] for k in ("target", "member", "by", "voters", "needed")} == {
+        "target": 2, "member": 1, "by": 1, "voters": 3, "needed": 2}  # fmt: skip
+    assert eve.request({"type": "ballot", "yes": False})["code"] == "not_voter"
+    assert ann.request({"type": "ballot", "yes": True})["type"] == "ack"
+    after = dee.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["members"])
+    assert after["room"]["vote"] is None and after["room"]["you"]["seat"] == 2
+    assert not after["room"]["players"][2]["bot"]
+    refused = Client(base, code, headers=_as(5, _cookie(15))).request(
+        {"type": "join", "name": "Eve", "color": "", "seat": 2}
+    )
+    assert refused["code"] == "banned"
+    for c in (*people.values(), again, back):
+        c.close()

@@ -169,15 +169,20 @@ class AddBot(Frame, frozen=True, tag="add_bot"):
 
 class Kick(Frame, frozen=True, tag="kick"):
     """Host: remove a player at any time (a person's browser and address may not sit
-    again; in a game a bot plays the seat on), or a bot from the lobby."""
+    again; in a game a bot plays the seat on), or a bot from the lobby. ``member``: the
+    member of a team seat removed (0 or left out: its first person); the seat plays on
+    with the others."""
 
     seat: int = -1
+    member: int = 0
 
 
 class VoteKick(Frame, frozen=True, tag="vote_kick"):
-    """Public tables: ask the people present to remove the player in ``seat``."""
+    """Public tables: ask the people present to remove the player in ``seat``
+    (``member``: that member of a team seat; 0 or left out: its first person)."""
 
     seat: int = -1
+    member: int = 0
 
 
 class Ballot(Frame, frozen=True, tag="ballot"):
@@ -240,11 +245,12 @@ class BalanceCmd(Frame, frozen=True, tag="balance"):
 
 
 class ReportCmd(Frame, frozen=True, tag="report"):
-    """Report a player (``seat``) or the whole table (``seat`` null) to the operator,
-    with a reason from a list and a few words (docs/moderation.md). Handled by the web
-    layer: a report is no event of the room."""
+    """Report a player (``seat``; ``member``: that member of a team seat) or the whole
+    table (``seat`` null) to the operator, with a reason from a list and a few words
+    (docs/moderation.md). Handled by the web layer: a report is no event of the room."""
 
     seat: int | None = None
+    member: int = 0
     reason: str = ""
     text: str = ""
 
@@ -331,6 +337,7 @@ def decide(
     by: int = 0,
     present: int = 1,
     at_table: frozenset[int] = frozenset(),
+    here: frozenset[str] | None = None,
     vote_seconds: float = VOTE_SECONDS,
     vote_cooldown: float = VOTE_COOLDOWN,
 ) -> RoomEvent:
@@ -346,7 +353,8 @@ def decide(
     ``present``: how many of the seat's people have a socket open (a team seat's move
     may need a second member's agreement, rooms/team_moves.py). ``at_table``: the seats
     with an open socket (the voters of a vote), which lasts ``vote_seconds`` with
-    ``vote_cooldown`` after.
+    ``vote_cooldown`` after; ``here``: the seat tokens with one (each member of a team
+    seat votes on their own; None: every person of the ``at_table`` seats).
     """
     if isinstance(cmd, Point):
         return team_moves.point(room, _seated(seat), by, cmd.move)
@@ -393,9 +401,12 @@ def decide(
             present=at_table,
             seconds=vote_seconds,
             cooldown=vote_cooldown,
+            member=cmd.member,
+            by=by,
+            here=here,
         )
     if isinstance(cmd, Ballot):
-        return ballot(room, seat, cmd.yes, now)
+        return ballot(room, seat, cmd.yes, now, by)
     if isinstance(cmd, Reclaim):
         s = _seated(seat)
         if not room.players[s].bot_playing:
@@ -420,15 +431,23 @@ def decide(
         color = next((c for c in PALETTE if c not in taken_colors), PALETTE[0])
         return BotAdded(name, color, check_level(cmd.level))
     if isinstance(cmd, Kick):
-        if cmd.seat == seat:
+        if (cmd.seat, cmd.member) == (seat, by):
             raise RoomError("bad_message", "You cannot kick yourself; use leave.")
         if not 0 <= cmd.seat < len(room.players):
             raise RoomError("unknown_seat", "There is no such seat.")
-        if room.players[cmd.seat].bot:
+        player = room.players[cmd.seat]
+        if player.bot:
             if room.status != "lobby":
                 raise RoomError("not_in_lobby", "A bot's seat stays in a game; it plays on.")
             return Left(cmd.seat, kicked=True)
-        return Removed(cmd.seat, how="host")
+        if not 0 <= cmd.member <= len(player.members):
+            raise RoomError("unknown_seat", "There is no such member.")
+        # As a leave: in the lobby of a table of team seats, the seats are made even again.
+        balance = room.status == "lobby" and team_seats.mode(room) != "off"
+        # A team seat's member goes alone, the seat plays on with the others; a solo
+        # seat's removal is written as before.
+        member = cmd.member if player.members else None
+        return Removed(cmd.seat, how="host", member=member, balance=balance)
     if isinstance(cmd, MakeHost):
         return HostChanged(cmd.seat)
     if isinstance(cmd, Start):

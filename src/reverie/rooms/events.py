@@ -231,19 +231,29 @@ class Dealt(msgspec.Struct, frozen=True, tag="dealt"):
 class Removed(msgspec.Struct, frozen=True, tag="removed"):
     """The host removed a person (``how``: ``host``); their browser and address may not
     take a seat in the room again. In the lobby the seat goes; in a game a bot plays it
-    on, with its hand and score."""
+    on, with its hand and score. ``member``: one member of a team seat removed (the seat
+    plays on with the others; it goes, as above, only with its last member); None: the
+    seat with everyone who plays it (logs from before: a team seat's members too)."""
 
     seat: int
     how: str = "host"
+    member: int | None = None
+    # Team seats in the lobby: the seats are made even again after (members.balanced);
+    # older logs have none, and replay as they were played.
+    balance: bool = False
 
 
 class VoteStarted(msgspec.Struct, frozen=True, tag="vote_started"):
     """A person at a public table asked the people present to remove ``target``.
 
     ``voters``: the seat tokens (hashed) of the people present then, the target aside,
-    who may vote; the starter's yes is counted. The vote ends ``seconds`` after ``at``,
-    and the next may start ``cooldown`` seconds after it ends (both as configured
-    then, so a replay decides as the room did)."""
+    who may vote (each member of a team seat on their own); the starter's yes is
+    counted. The vote ends ``seconds`` after ``at``, and the next may start
+    ``cooldown`` seconds after it ends (both as configured then, so a replay decides as
+    the room did). ``member``: the target is that member of a team seat (0: its first
+    person; None: the seat's first, as logs from before team seats read);
+    ``by_member``: the starter's member number; ``balance``: a removal in the lobby
+    makes team seats even again (as ``Removed.balance``)."""
 
     target: int
     by: int
@@ -251,15 +261,20 @@ class VoteStarted(msgspec.Struct, frozen=True, tag="vote_started"):
     at: float
     seconds: float
     cooldown: float
+    member: int | None = None
+    by_member: int = 0
+    balance: bool = False
 
 
 class Voted(msgspec.Struct, frozen=True, tag="voted"):
     """A voter's ballot. The one that makes a majority of the voters removes the target
-    (as ``Removed`` does); one that leaves no majority possible ends the vote."""
+    (as ``Removed`` does); one that leaves no majority possible ends the vote.
+    ``member``: which member of a team seat votes (0: its first person)."""
 
     seat: int
     yes: bool
     at: float
+    member: int = 0
 
 
 class VoteEnded(msgspec.Struct, frozen=True, tag="vote_ended"):

@@ -465,6 +465,7 @@ class RoomService:
                     by=self.member_for(live, seat, by),
                     present=self.present_members(live, seat),
                     at_table=frozenset(live.connected),
+                    here=frozenset(live.present_tokens()),
                     vote_seconds=self.vote_seconds,
                     vote_cooldown=self.vote_cooldown,
                 ),

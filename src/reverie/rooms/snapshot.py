@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from reverie.rooms.live import LiveRoom
-from reverie.rooms.members import facts
+from reverie.rooms.members import facts, member_of
 from reverie.rooms.state import RoomState
 from reverie.rooms.takeover import open_places
 from reverie.rooms.team_moves import seat_view
@@ -113,8 +113,12 @@ def vote_info(room: RoomState, seat: int | None, now: float) -> dict[str, Any] |
     vote = room.vote
     if vote is None or not vote.running(now):
         return None
+    found = member_of(room, vote.target)
     info: dict[str, Any] = {
-        "target": room.seat_of(vote.target),
+        "target": None if found is None else found[0],
+        # The member of a team seat it is about (its place in the seat's ``members``);
+        # None: a seat's only person.
+        "member": found[1] if found is not None and room.players[found[0]].members else None,
         "by": room.seat_of(vote.by),
         "yes": len(vote.yes),
         "no": len(vote.no),

@@ -427,8 +427,13 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
     if isinstance(e, Left) and e.waiting is not None:
         return takeover.unqueue(room, e.waiting)
     if isinstance(e, Left) and e.member is not None:
-        _seat(room, e.seat)
+        gone = team_seats.token_at(_seat(room, e.seat), e.member)
         left = team_seats.leave_seat(room, e.seat, e.member)
+        vote = room.vote
+        if vote is not None and vote.member is not None and vote.target == gone:
+            # A vote about this member has nothing left to decide (one from before
+            # votes named members, about a seat's first person, replays as played).
+            left = replace(left, vote=None)
         return team_seats.balanced(left) if e.balance and room.status == "lobby" else left
     if isinstance(e, Left):
         _in_lobby(room)
@@ -565,7 +570,7 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
         player = _seat(room, e.seat)
         if player.bot or player.token_hash is None:
             raise RoomError("bad_message", "A bot is not removed; the host takes its seat away.")
-        return _removed(room, e.seat)
+        return _removed(room, e.seat, e.member, balance=e.balance)
     if isinstance(e, VoteStarted):
         return _vote_started(room, e)
     if isinstance(e, Voted):
@@ -579,15 +584,42 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
 
 
 def _without_target(vote: Vote | None, player: Player) -> Vote | None:
-    # A vote about someone who is gone (left, removed) has nothing left to decide.
-    return None if vote is not None and vote.target == player.token_hash else vote
+    # A vote about someone who is gone (left, removed; a team seat's member with the
+    # seat) has nothing left to decide.
+    return None if vote is not None and vote.target in team_seats.tokens(player) else vote
 
 
-def _removed(room: RoomState, seat: int) -> RoomState:
-    """The room without ``seat``'s person, whose browser and address are banned: in the
-    lobby the seat goes; in a game (or after it, for a rematch) a bot plays it on, with
-    its hand and score, as a stand-in does. The host role passes on as when a host
-    leaves; a vote about them ends."""
+def _removed(
+    room: RoomState, seat: int, member: int | None = None, *, balance: bool = False
+) -> RoomState:
+    """The room without ``seat``'s person (``member``: that member of a team seat;
+    None: everyone who plays the seat), whose browser and address are banned. A team
+    seat plays on with its other members; a seat whose last person goes leaves the
+    lobby, and in a game (or after it, for a rematch) a bot plays it on, with its hand
+    and score, as a stand-in does. The host role passes on as when a host leaves; a
+    vote about them ends. ``balance``: in the lobby, team seats are made even again."""
+    player = room.players[seat]
+    if member is not None and player.members:
+        # One member of a team seat: only they go, as a member who leaves does.
+        if not 0 <= member <= len(player.members):
+            raise RoomError("unknown_seat", "There is no such member.")
+        gone = player.ids if member == 0 else player.members[member - 1].ids
+        target = team_seats.token_at(player, member)
+        vote = None if room.vote is not None and room.vote.target == target else room.vote
+        left = replace(
+            team_seats.leave_seat(room, seat, member),
+            bans=room.bans | {i for i in gone if i},
+            vote=vote,
+        )
+        return team_seats.balanced(left) if balance and room.status == "lobby" else left
+    if member not in (None, 0):
+        raise RoomError("unknown_seat", "There is no such member.")
+    removed = _removed_seat(room, seat)
+    return team_seats.balanced(removed) if balance and room.status == "lobby" else removed
+
+
+def _removed_seat(room: RoomState, seat: int) -> RoomState:
+    """The room without ``seat`` and everyone who plays it, all of them banned."""
     player = room.players[seat]
     # The seat goes with everyone who plays it (a team seat's members too).
     everyone = [*player.ids, *(i for m in player.members for i in m.ids)]
@@ -622,8 +654,8 @@ def _removed(room: RoomState, seat: int) -> RoomState:
 def _vote_started(room: RoomState, e: VoteStarted) -> RoomState:
     if not room.public:
         raise RoomError("not_public", "Votes are for public tables.")
-    target = _seat(room, e.target).token_hash
-    starter = _seat(room, e.by).token_hash
+    target = team_seats.token_at(_seat(room, e.target), e.member or 0)
+    starter = team_seats.token_at(_seat(room, e.by), e.by_member)
     if target is None or starter is None or starter not in e.voters or target in e.voters:
         raise RoomError("bad_message", "That vote does not fit the table.")
     after = room.vote_after
@@ -643,13 +675,15 @@ def _vote_started(room: RoomState, e: VoteStarted) -> RoomState:
         started=e.at,
         deadline=e.at + e.seconds,
         cooldown=e.cooldown,
+        member=e.member,
+        balance=e.balance,
     )
     return _decided(replace(room, vote=vote, vote_after=after), vote, e.at)
 
 
 def _voted(room: RoomState, e: Voted) -> RoomState:
     vote = room.vote
-    voter = _seat(room, e.seat).token_hash
+    voter = team_seats.token_at(_seat(room, e.seat), e.member)
     if vote is None or not vote.running(e.at):
         raise RoomError("no_vote", "No vote is running.")
     if voter is None or voter not in vote.voters or voter in vote.yes | vote.no:
@@ -668,7 +702,11 @@ def _decided(room: RoomState, vote: Vote, at: float) -> RoomState:
     ended = replace(room, vote=None, vote_after=at + vote.cooldown)
     if outcome == "failed":
         return ended
-    seat = room.seat_of(vote.target)
-    if seat is None:  # gone meanwhile (a Left clears the vote; kept for safety)
+    found = team_seats.member_of(room, vote.target)
+    if found is None:  # gone meanwhile (a Left clears the vote; kept for safety)
         return ended
-    return replace(_removed(ended, seat), vote=None)
+    seat, member = found
+    # A team seat's member goes alone (a vote from before that aimed at a team seat's
+    # first person took the whole seat, and replays so).
+    alone = member if vote.member is not None else None
+    return replace(_removed(ended, seat, alone, balance=vote.balance), vote=None)

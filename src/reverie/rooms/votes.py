@@ -5,7 +5,8 @@ table (not bots) may vote a person out, the host included. The rules:
 
 * Only at a public table, and by a person seated there.
 * One vote at a time; the next may start ``cooldown`` seconds after one ends.
-* The voters are the people present when it starts (an open socket), the target aside;
+* The voters are the people present when it starts (an open socket), the target aside,
+  each member of a team seat on their own (a vote may be about one member, too);
   at least :data:`MIN_VOTERS` of them, so two people alone cannot vote each other out
   (the host can still remove; either may leave). The starter's yes counts.
 * A majority of the voters removes the target at once (as the host's removal does: a
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from reverie.errors import RoomError
+from reverie.rooms import members as team_seats
 from reverie.rooms.events import Voted, VoteStarted
 
 if TYPE_CHECKING:
@@ -51,6 +53,11 @@ class Vote:
     started: float
     deadline: float
     cooldown: float
+    # The target's member number when the vote named one (VoteStarted ``member``): the
+    # target goes alone from a team seat; None (logs from before): with the seat.
+    member: int | None = None
+    # A removal in the lobby makes team seats even again (VoteStarted ``balance``).
+    balance: bool = False
 
     @property
     def needed(self) -> int:
@@ -75,10 +82,10 @@ class Vote:
         return None
 
 
-def _person(room: RoomState, seat: int | None) -> str:
+def _person(room: RoomState, seat: int | None, member: int = 0) -> str:
     if seat is None or not 0 <= seat < len(room.players):
         raise RoomError("not_seated", "Join the table first; spectators can only watch.")
-    token = room.players[seat].token_hash
+    token = team_seats.token_at(room.players[seat], member)
     if token is None:
         raise RoomError("not_seated", "Join the table first; spectators can only watch.")
     return token
@@ -93,18 +100,26 @@ def start_vote(
     present: frozenset[int],
     seconds: float,
     cooldown: float,
+    member: int | None = None,
+    by: int = 0,
+    here: frozenset[str] | None = None,
 ) -> VoteStarted:
-    """The event starting a vote by ``seat`` to remove ``target``, or a RoomError.
-    ``present``: the seats with an open socket now."""
-    starter = _person(room, seat)
+    """The event starting a vote by ``seat`` (``by``: which member of a team seat) to
+    remove ``target`` (``member``: that member of a team seat; None: its first person),
+    or a RoomError. ``present``: the seats with an open socket now; ``here``: the seat
+    tokens with one (None: every person of those seats)."""
+    starter = _person(room, seat, by)
     if not room.public:
         raise RoomError("not_public", "Votes are for public tables; here the host removes.")
     if not 0 <= target < len(room.players):
         raise RoomError("unknown_seat", "There is no such seat.")
-    aimed = room.players[target].token_hash
-    if aimed is None or room.players[target].bot:
+    player = room.players[target]
+    if not 0 <= (member or 0) <= len(player.members):
+        raise RoomError("unknown_seat", "There is no such member.")
+    aimed = team_seats.token_at(player, member or 0)
+    if aimed is None or player.bot:
         raise RoomError("bad_message", "A bot is removed by the host, not by a vote.")
-    if target == seat:
+    if aimed == starter:
         raise RoomError("bad_message", "You cannot vote yourself out; use leave.")
     if room.vote is not None and room.vote.running(now):
         raise RoomError("vote_running", "One vote at a time: a vote is already running.")
@@ -117,10 +132,13 @@ def start_vote(
             "A vote ended a moment ago; wait a little before the next.",
             {"seconds": int(after - now) + 1},
         )
+    # Every person present votes, each member of a team seat on their own.
     voters = tuple(
-        p.token_hash
+        t
         for s, p in enumerate(room.players)
-        if p.token_hash is not None and not p.bot and s != target and (s in present or s == seat)
+        if not p.bot
+        for t in team_seats.tokens(p)
+        if t != aimed and (t == starter or (s in present and (here is None or t in here)))
     )
     if len(voters) < MIN_VOTERS:
         raise RoomError(
@@ -129,7 +147,18 @@ def start_vote(
             {"count": MIN_VOTERS},
         )
     assert starter in voters
-    return VoteStarted(target, _seat(seat), voters, now, seconds, cooldown)
+    return VoteStarted(
+        target,
+        _seat(seat),
+        voters,
+        now,
+        seconds,
+        cooldown,
+        # Named only at a team seat: a solo seat's vote is written as before.
+        member=(member or 0) if player.members else None,
+        by_member=by,
+        balance=team_seats.mode(room) != "off",
+    )
 
 
 def _seat(seat: int | None) -> int:
@@ -137,9 +166,10 @@ def _seat(seat: int | None) -> int:
     return seat
 
 
-def ballot(room: RoomState, seat: int | None, yes: bool, now: float) -> Voted:
-    """The event of ``seat``'s ballot in the running vote, or a RoomError."""
-    voter = _person(room, seat)
+def ballot(room: RoomState, seat: int | None, yes: bool, now: float, by: int = 0) -> Voted:
+    """The event of ``seat``'s ballot (``by``: which member of a team seat) in the
+    running vote, or a RoomError."""
+    voter = _person(room, seat, by)
     vote = room.vote
     if vote is None or not vote.running(now):
         raise RoomError("no_vote", "No vote is running.")
@@ -147,4 +177,4 @@ def ballot(room: RoomState, seat: int | None, yes: bool, now: float) -> Voted:
         raise RoomError("not_voter", "Only the people at the table when the vote began vote.")
     if voter in vote.yes or voter in vote.no:
         raise RoomError("voted", "You have voted already.")
-    return Voted(_seat(seat), yes, now)
+    return Voted(_seat(seat), yes, now, member=by)

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from reverie.content.custom_words import SHELF
@@ -150,9 +151,15 @@ async def file_report(conn: Connection, cmd: ReportCmd) -> int:
     room = conn.live.state
     target = None
     if cmd.seat is not None:
-        if not 0 <= cmd.seat < len(room.players) or cmd.seat == conn.seat:
+        if not 0 <= cmd.seat < len(room.players) or not 0 <= cmd.member < len(
+            people(room.players[cmd.seat])
+        ):
             raise RoomError("bad_seat", "There is nobody to report in that seat.")
-        target = room.players[cmd.seat]
+        # One person of a team seat (member 0: its first, or a solo seat's person).
+        name, token = people(room.players[cmd.seat])[cmd.member]
+        if token is not None and token == conn.token_hash:
+            raise RoomError("bad_seat", "There is nobody to report in that seat.")
+        target = replace(room.players[cmd.seat], name=name, token_hash=token)
     # The browser's hashed id when it has one (web/browser_id.py), else the address's.
     ids: tuple[str, ...] = getattr(conn, "ids", ())
     reporter = ids[0] if ids else person_key(conn.address)
