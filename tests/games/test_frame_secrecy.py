@@ -3,25 +3,26 @@ game (the toy included): a new game is checked by being registered.
 
 A room of each family is opened in this process (the real service, its writer and bus,
 and :class:`reverie.web.ws.Connection` objects over a recording socket): several seats,
-a spectator and, where the family's table takes team seats, a second member of one
-seat. Hypothesis draws a seed; the seed plays random legal moves (the family's own
-``random_action``) and says chat lines, team lines, a team seat's own lines and a team
-seat's pointed moves, each carrying a unique word. Every frame each connection receives
-is then checked:
+a second tab of the host's seat, a spectator and, where the family's table takes team
+seats, a second member of one seat. Hypothesis draws a seed; the seed plays random legal
+moves (the family's own ``random_action``), says chat lines, team lines, a team seat's
+own lines and a team seat's pointed moves, each carrying a unique word, and once
+replaces the host's link. Every frame each connection receives is then checked:
 
 - a ``state`` frame's game part is the view its seat would get of *any* game that
   differs only in what the seat may not know (the family's ``scramble``): nothing of
   another seat's hand or secret choice reaches it, through the view or past it;
 - a said word reaches only those it was said to (the table, a team, a team seat's
   members), in whatever frame (chat, state, error);
-- no frame holds another seat's link.
+- a seat link reaches only the sockets that use it; when the host replaces its link,
+  its second tab (and no other socket) is told ``link_replaced``.
 
 Side channels' strokes are not drawn here (their commands are each family's own); the
 canvas and the toy's signal have their audience tests (tests/web/test_visual.py,
 tests/web/test_toy_game.py).
 
 The property has teeth: a toy whose view shows every secret fails it, and so does a
-filter that lets every frame through.
+filter that lets every frame (or every bus message) through.
 """
 
 from __future__ import annotations
@@ -93,8 +94,14 @@ class Table:
     live: LiveRoom
     conns: list[Connection] = field(default_factory=list)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    tokens: list[str] = field(default_factory=list)
     said: list[Said] = field(default_factory=list)
+    #: Each connection's seat once the game started (a revoked tab's seat stays).
+    seated: list[int | None] = field(default_factory=list)
+    #: The seat links (hashed) each connection has used.
+    links: dict[int, set[str]] = field(default_factory=dict)
+    #: The second tab of the host's seat, told ``link_replaced`` after a new link.
+    tab: Connection | None = None
+    replaced: bool = False
 
 
 def sent(conn: Connection) -> list[str]:
@@ -123,13 +130,21 @@ async def _open(table: Table, token: str | None) -> Connection:
     conn.dirty = True
     conn.wake.set()
     table.conns.append(conn)
+    _note_link(table, conn)
     table.tasks.append(asyncio.create_task(conn.writer()))
     return conn
 
 
-async def _say(conn: Connection, frame: dict[str, Any]) -> None:
+def _note_link(table: Table, conn: Connection) -> None:
+    if conn.token_hash is not None:
+        table.links.setdefault(id(conn), set()).add(conn.token_hash)
+
+
+async def _say(conn: Connection, frame: dict[str, Any], table: Table | None = None) -> None:
     await conn.handle(json.dumps(frame))
     await _settle()
+    if table is not None:
+        _note_link(table, conn)
 
 
 def _options(family: AnyFamily) -> dict[str, Any]:
@@ -152,19 +167,21 @@ async def _table(family: AnyFamily, variant: str, db: Path) -> Table:
     live, token = await service.create_room(
         name="Host", color=PALETTE[0], variant=variant, seats=seats, options=options
     )
-    table = Table(service, live, tokens=[token])
+    table = Table(service, live)
     host = await _open(table, token)
+    table.tab = await _open(table, token)  # the host's seat in a second tab
     for s in range(1, seats):
         conn = await _open(table, None)
-        await _say(conn, {"type": "join", "name": f"P{s}", "color": PALETTE[s]})
+        await _say(conn, {"type": "join", "name": f"P{s}", "color": PALETTE[s]}, table)
         assert conn.seat == s, [json.loads(f) for f in sent(conn)][-3:]
     if options:  # a second member of seat 1
         conn = await _open(table, None)
-        await _say(conn, {"type": "join", "name": "Mate", "color": "", "seat": 1})
+        await _say(conn, {"type": "join", "name": "Mate", "color": "", "seat": 1}, table)
         assert conn.seat == 1
     await _open(table, None)  # a spectator
     await _say(host, {"type": "start", "id": 1})
     assert live.state.game is not None, [json.loads(f) for f in sent(host)][-3:]
+    table.seated = [c.seat for c in table.conns]
     return table
 
 
@@ -189,7 +206,11 @@ async def _step(table: Table, rng: random.Random, n: int) -> bool:
         if len(live.state.chat) > before:
             table.said.append(Said(word, seat, to, team))
         return True
-    if pick < 0.35:
+    if pick < 0.3 and not table.replaced:  # the host replaces its link: the tab is told
+        table.replaced = True
+        await _say(table.conns[0], {"type": "new_link", "id": n}, table)
+        return True
+    if pick < 0.4:
         members = [c for c in seated if c.seat is not None and room.players[c.seat].members]
         if members:
             conn = rng.choice(members)
@@ -229,12 +250,13 @@ def seat_proposals(room: RoomState, seat: int | None) -> object:
 def check_frames(table: Table, states: dict[int, RoomState], rng: random.Random) -> int:
     """Check every frame every connection received; returns how many were checked."""
     checked = 0
-    for conn in table.conns:
-        own = conn.token_hash
-        for text in sent(conn):
-            frame = json.loads(text)
-            for token in table.tokens:  # a seat link reaches its own seat's sockets only
-                assert token not in text or hash_token(token) == own, frame
+    frames = [[json.loads(text) for text in sent(conn)] for conn in table.conns]
+    tokens = {f["token"] for got in frames for f in got if f["type"] == "welcome"}
+    for conn, got, seated in zip(table.conns, frames, table.seated, strict=True):
+        links = table.links.get(id(conn), set())
+        for text, frame in zip(sent(conn), got, strict=True):
+            for token in tokens:  # a seat link reaches the sockets that use it only
+                assert token not in text or hash_token(token) in links, frame
             if frame["type"] == "state":
                 room = states[frame["version"]]
                 you = frame["room"]["you"]
@@ -253,7 +275,7 @@ def check_frames(table: Table, states: dict[int, RoomState], rng: random.Random)
                 if said.word not in text:
                     continue
                 room = states[frame["version"]] if "version" in frame else table.live.state
-                seat = conn.seat
+                seat = seated
                 if said.to == "team":
                     allowed = seat is not None and room.team_of(seat) == said.team
                 elif said.to == "own":
@@ -261,6 +283,11 @@ def check_frames(table: Table, states: dict[int, RoomState], rng: random.Random)
                 else:
                     allowed = True
                 assert allowed, (said, seat, frame)
+    if table.replaced:  # the other tab of the replaced link was told, and nothing after
+        assert table.tab is not None
+        assert frames[1][-1]["code"] == "link_replaced", frames[1][-3:]
+    told = [i for i, got in enumerate(frames) for f in got if f.get("code") == "link_replaced"]
+    assert told == ([1] if table.replaced else []), told
     return checked
 
 
@@ -345,12 +372,14 @@ def test_a_view_that_shows_a_secret_fails_the_property() -> None:
 
 
 @pytest.mark.parametrize("variant", ["imaginarium", "visual"])
+@pytest.mark.parametrize("gate", ["admits", "passes"])
 def test_a_filter_that_lets_everything_through_fails_the_property(
-    variant: str, monkeypatch: pytest.MonkeyPatch
+    variant: str, gate: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A team's line (the drawing game) or a team seat's own line and pointed moves (the
-    association games) reaching everyone is caught."""
-    monkeypatch.setattr(Visibility, "admits", lambda self, audience: True)
-    with pytest.raises(AssertionError, match="Said"):
+    association games) reaching everyone is caught, and so is a replaced link told to
+    every socket."""
+    monkeypatch.setattr(Visibility, gate, lambda self, _: True)
+    with pytest.raises(AssertionError):
         for seed in range(1, 6):
             check_secrecy(games.family_of(variant), variant, seed)
