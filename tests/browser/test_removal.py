@@ -1,7 +1,8 @@
 """Keeping strangers civil, in Chromium: at a public table one player mutes another (their
 chat shows as hidden, with a way to show it, and so does their clue on the stage, in the
 round's results and in the log), a vote to remove runs (its bar passes axe, and is voted
-on by keyboard), and the host removes a player mid-game (a bot plays on)."""
+on by keyboard), and the host removes a player mid-game (a bot plays on); each member of
+a team seat has a row of their own in the people panel, and one is removed alone."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from playwright.sync_api import Browser, Dialog, expect
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import DESKTOP, PHONE, Player
 from tests.browser.ui import choose, join, wait_phase
+from tests.web.harness import Client, create_room
+from tests.web.harness import join as harness_join
 
 NO_TIMERS = {"clue_seconds": None, "card_seconds": None, "vote_seconds": None}
 
@@ -127,3 +130,44 @@ def test_mute_a_vote_and_the_hosts_removal(people: list[Player], server: str) ->
     assert ann.dialogs and ann.dialogs[0].startswith("Remove Bob from the table?")
     for p in people:
         assert not p.errors, (p.label, p.errors)
+
+
+def test_the_people_panel_lists_a_team_seats_members_and_removes_one(
+    browser: Browser, server: str
+) -> None:
+    ctx = browser.new_context(viewport=DESKTOP, locale="en", base_url=server)
+    ctx.set_default_timeout(30_000)
+    ann = Player(ctx, ctx.new_page(), "ann")
+
+    def on_dialog(d: Dialog) -> None:
+        ann.dialogs.append(d.message)
+        d.accept()
+
+    ann.page.on("dialog", on_dialog)
+    ann.page.on("pageerror", _keep(ann.errors))
+    try:
+        code, token = create_room(server, "dixit", 3, team_seats="one", **NO_TIMERS)
+        bob = harness_join(server, code, "Bob", "#2a9d8f")
+        dee = harness_join(server, code, "Dee", "#457b9d")
+        cid = Client(server, code)
+        assert cid.request({"type": "join", "name": "Cid", "color": "", "seat": 1})["type"] == "ack"
+        ann.page.goto(f"/r/{code}#t={token}")
+        ann.page.click("#start")
+        # Bob and Cid play seat 1: each has a row of their own, with their own tools.
+        for row, name in (("#remove-1", "Bob"), ("#remove-1-1", "Cid")):
+            expect(ann.page.locator(row)).to_have_attribute(
+                "aria-label", f"Remove {name} from the table"
+            )
+        assert_accessible(ann.page, "the people panel of a team seat", "#people")
+        ann.page.click("#remove-1-1")
+        expect(ann.page.locator("#people")).not_to_contain_text("Cid")
+        expect(ann.page.locator("#people")).to_contain_text("Bob")
+        seen = cid.until(lambda f: f["type"] == "state" and f["room"]["you"] is None)
+        assert not seen["room"]["players"][1]["bot"] and seen["room"]["players"][1]["name"] == "Bob"
+        assert ann.dialogs == ["Remove Cid from the table? They cannot take a seat here again; "
+                               "in a game a bot plays their seat on."]  # fmt: skip
+        assert not ann.errors, ann.errors
+        for c in (bob, cid, dee):
+            c.close()
+    finally:
+        ctx.close()

@@ -72,7 +72,7 @@ function lines() {
       " ",
       teamLine ? [h("span", { class: "tag tag-team" }, t("chat.team_tag")), " "] : null,
       // A muted person's line shows as hidden here, with a button that shows it.
-      h("span", { class: "chat-text" }, heard(m.seat, `chat:${m.at}:${m.seat}:${i}`, m.text)),
+      h("span", { class: "chat-text" }, heard(m.seat, `chat:${m.at}:${m.seat}:${i}`, m.text, m.name)),
       h("time", { class: "chat-time", datetime: time.toISOString() }, time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
     );
   });

@@ -39,22 +39,29 @@ function toggleMute(name) {
 
 /**
  * Whether the person in `seat` is muted here (a bot never is: its words are the game's).
+ * `name`: who of a team seat wrote it (a chat line); else any of its people muted hides
+ * what the seat says (a clue is the whole seat's).
  * @param {number | null | undefined} seat
+ * @param {string} [name]
  */
-export function isMuted(seat) {
+export function isMuted(seat, name) {
   const p = room()?.players.find((x) => x.seat === seat);
-  return Boolean(p && !p.bot && muted.has(p.name));
+  if (!p || p.bot) return false;
+  if (name !== undefined) return muted.has(name);
+  return muted.has(p.name) || Boolean(p.members?.some((m) => muted.has(m.name)));
 }
 
 /**
  * What `seat` wrote, as this reader sees it: `content` itself, or, when they are muted,
- * "hidden" with a button that shows this one text (`key` names it).
+ * "hidden" with a button that shows this one text (`key` names it; `name`: which person
+ * of a team seat wrote it).
  * @param {number | null | undefined} seat
  * @param {string} key
  * @param {import("../dom.js").Child} content
+ * @param {string} [name]
  */
-export function heard(seat, key, content) {
-  if (!isMuted(seat) || shown.has(key)) return content;
+export function heard(seat, key, content, name) {
+  if (!isMuted(seat, name) || shown.has(key)) return content;
   return h(
     "span",
     // Said in the screen's language, wherever it stands (the story is in the table's).
@@ -90,40 +97,48 @@ function button(id, iconName, text, label, onclick, { pressed, danger = false } 
 }
 
 /**
- * The people panel: everyone else who is a person, with mute, report, remove and vote;
- * and a report of the whole table (at a public table also when nobody else is there: a
- * stranger's table may be reported for what it plays).
+ * The people panel: everyone else who is a person (each member of a team seat on their
+ * own, this page's teammates too), with mute, report, remove and vote; and a report of
+ * the whole table (at a public table also when nobody else is there: a stranger's table
+ * may be reported for what it plays).
  */
 export function peopleView() {
   const r = room();
   if (!r) return null;
   const mine = me();
-  const others = r.players.filter((p) => !p.bot && p.seat !== mine);
+  // A team seat's people by their place in its `members` (what kick, vote_kick and
+  // report name), its first person first; this page's own person aside.
+  const others = r.players
+    .filter((p) => !p.bot)
+    .flatMap((p) => (p.members?.length ? p.members : [{ name: p.name }]).map((m, member) => ({ p, member, name: m.name })))
+    .filter(({ p, member }) => !(p.seat === mine && member === app.member));
   if (!others.length && !r.public) return null;
-  // The lobby's list has the host's own tools (remove among them).
-  const mayRemove = isHost() && r.status !== "lobby";
   const mayVote = Boolean(r.public && mine !== null && !r.vote);
-  const rows = others.map((p) => {
-    const off = muted.has(p.name);
+  const rows = others.map(({ p, member, name }) => {
+    const off = muted.has(name);
+    const id = member ? `${p.seat}-${member}` : `${p.seat}`;
+    // The lobby's list has the host's own tools (remove among them), a seat's first
+    // person's: a team seat's other members are removed from here.
+    const mayRemove = isHost() && (r.status !== "lobby" || member > 0 || p.seat === mine);
     return h(
       "li",
-      { class: "people-row", key: p.seat, "data-seat": p.seat },
+      { class: "people-row", key: id, "data-seat": p.seat, "data-member": member },
       h("span", { class: "dot", style: { background: p.color }, "aria-hidden": "true" }),
-      h("span", { class: "people-name" }, p.name, off ? [" ", h("span", { class: "tag" }, t("people.muted_tag"))] : null),
+      h("span", { class: "people-name" }, name, off ? [" ", h("span", { class: "tag" }, t("people.muted_tag"))] : null),
       h(
         "span",
         { class: "people-tools" },
-        button(`mute-${p.seat}`, off ? "bell" : "bell_off", t(off ? "people.unmute" : "people.mute"),
-          t(off ? "people.unmute_label" : "people.mute_label", { name: p.name }), () => toggleMute(p.name), { pressed: off }),
-        button(`report-${p.seat}`, "warn", t("people.report"), t("people.report_label", { name: p.name }), (e) => openReport(p.seat, at(e))),
+        button(`mute-${id}`, off ? "bell" : "bell_off", t(off ? "people.unmute" : "people.mute"),
+          t(off ? "people.unmute_label" : "people.mute_label", { name }), () => toggleMute(name), { pressed: off }),
+        button(`report-${id}`, "warn", t("people.report"), t("people.report_label", { name }), (e) => openReport(p.seat, at(e), { member, name })),
         mayVote
-          ? button(`vote-kick-${p.seat}`, "flag", t("people.vote"), t("people.vote_label", { name: p.name }), (e) => {
-              if (confirm(t("people.vote_confirm", { name: p.name }))) send({ type: "vote_kick", seat: p.seat }, at(e));
+          ? button(`vote-kick-${id}`, "flag", t("people.vote"), t("people.vote_label", { name }), (e) => {
+              if (confirm(t("people.vote_confirm", { name }))) send({ type: "vote_kick", seat: p.seat, member }, at(e));
             })
           : null,
         mayRemove
-          ? button(`remove-${p.seat}`, "kick", t("people.remove"), t("lobby.kick", { name: p.name }), (e) => {
-              if (confirm(t("people.remove_confirm", { name: p.name }))) send({ type: "kick", seat: p.seat }, at(e));
+          ? button(`remove-${id}`, "kick", t("people.remove"), t("lobby.kick", { name }), (e) => {
+              if (confirm(t("people.remove_confirm", { name }))) send({ type: "kick", seat: p.seat, member }, at(e));
             }, { danger: true })
           : null,
       ),
@@ -158,12 +173,15 @@ export function voteView() {
   const left = Math.max(0, Math.ceil((v.deadline - (Date.now() + app.skew)) / 1000));
   if (left <= 0) return null;
   const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  const name = nameOf(v.target);
+  // A vote about one member of a team seat names them (`member`: their place in it).
+  const members = room()?.players.find((p) => p.seat === v.target)?.members || [];
+  const name = typeof v.member === "number" && members[v.member] ? members[v.member].name : nameOf(v.target);
+  const aboutMe = v.target === me() && (typeof v.member !== "number" || v.member === app.member);
   const ballot = (/** @type {boolean} */ yes) => (/** @type {MouseEvent} */ e) => send({ type: "ballot", yes }, at(e));
   return h(
     "div",
     { class: "panel vote-bar", id: "vote-bar", role: "region", "aria-labelledby": "vote-title", key: "vote" },
-    h("p", { id: "vote-title" }, icon("flag", { size: 20 }), " ", h("strong", {}, v.target === me() ? t("vote.about_you") : t("vote.title", { name }))),
+    h("p", { id: "vote-title" }, icon("flag", { size: 20 }), " ", h("strong", {}, aboutMe ? t("vote.about_you") : t("vote.title", { name }))),
     h("p", { class: "small", id: "vote-counts" }, t("vote.counts", { yes: v.yes, no: v.no, needed: v.needed }), " · ", t("vote.time_left", { time })),
     v.voter && !v.ballot
       ? h(

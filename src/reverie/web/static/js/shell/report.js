@@ -23,6 +23,8 @@ const form = {
   open: false,
   /** @type {number | null} */
   seat: null,
+  /** which member of a team seat (0: its first person, or a solo seat's) */
+  member: 0,
   name: "",
   reason: "",
   text: "",
@@ -40,10 +42,11 @@ const dialog = () => /** @type {HTMLDialogElement} */ (byId("report"));
  * Open the dialog about the player in `seat` (null: the whole table).
  * @param {number | null} seat
  * @param {Element | null} opener the button that opened it: the focus goes back there
+ * @param {{member: number, name: string}} [person] one member of a team seat
  */
-export function openReport(seat, opener) {
+export function openReport(seat, opener, person) {
   Object.assign(form, {
-    open: true, seat, name: seat === null ? "" : nameOf(seat), reason: "", text: "", sent: null, done: false, error: "", opener: opener?.id || "",
+    open: true, seat, member: person?.member || 0, name: person?.name || (seat === null ? "" : nameOf(seat)), reason: "", text: "", sent: null, done: false, error: "", opener: opener?.id || "",
   });
   wire();
   rerender();
@@ -85,7 +88,7 @@ function onSubmit(e) {
     return;
   }
   form.error = "";
-  form.sent = send({ type: "report", seat: form.seat, reason: form.reason, text: form.text.trim() });
+  form.sent = send({ type: "report", seat: form.seat, member: form.member, reason: form.reason, text: form.text.trim() });
   rerender();
 }
 
