@@ -14,6 +14,7 @@ from tests.aio import run_async
 from tests.pictures import numbered
 
 from .harness import Client, ServerThread, create_room
+from .test_open_tables import _until
 from .test_own_decks import OWNER, new_deck, upload
 
 WORDS = "\n".join(["pirog", "samovar", "balalaika", "valenok", "matrioska",
@@ -83,6 +84,16 @@ def test_public_tables_play_approved_content_only(tmp_path: Path) -> None:
         assert web.post("/api/rooms", json={**plain, "public": False}).status_code == 201
         # Another browser has its own.
         assert httpx.post(f"{base}/api/rooms", json=plain).status_code == 201
+        # Play now opening a table counts too; joining one already there does not.
+        lang = _until(lambda: {t["lang"] for t in httpx.get(f"{base}/api/open?game=dixit")
+                               .json()["tables"]})  # fmt: skip
+        (lang,) = lang
+        tap = {"game": "dixit", "lang": lang, "name": "Zed"}
+        assert web.post("/api/play", json=tap).json()["how"] == "joined"
+        r = web.post("/api/play", json={**tap, "lang": "ru" if lang != "ru" else "it"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        r = httpx.post(f"{base}/api/play", json={**tap, "lang": "ru" if lang != "ru" else "it"})
+        assert r.status_code == 201 and r.json()["how"] == "opened"  # another browser
     finally:
         web.close()
         server.stop()
@@ -109,6 +120,9 @@ def test_a_site_ban_holds_on_opening_and_joining(server: ServerThread) -> None:
     refused = guest.request({"type": "join", "name": "Ann", "color": "#2a9d8f"})
     assert refused["type"] == "error" and refused["code"] == "site_banned"
     r = httpx.post(f"{server.base}/api/rooms", json={**HOST, "variant": "dixit", "seats": 3})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "site_banned"
+    tap = {"game": "dixit", "lang": "en", "name": "Ann"}  # play now: no table, joined or opened
+    r = httpx.post(f"{server.base}/api/play", json=tap)
     assert r.status_code == 403 and r.json()["error"]["code"] == "site_banned"
     operator(server, "unban", "address", address, "ops", 2.0)
     assert guest.request({"type": "join", "name": "Ann", "color": "#2a9d8f"})["type"] == "ack"

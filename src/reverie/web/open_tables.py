@@ -30,6 +30,7 @@ from reverie.rooms.state import PALETTE, RoomState
 from reverie.store.moderation import check_site_ban
 from reverie.web.browser_id import address_id, browser_id, person_ids
 from reverie.web.limits import Registry, client_address
+from reverie.web.moderation import check_public_rate
 
 #: The fields of a board entry the page is told (``present`` and ``process`` stay inside).
 SHOWN = (
@@ -109,7 +110,8 @@ async def play_now(request: Request) -> Response:
     first; rooms/takeover.py), never in a game decided; else a seat at a new public
     table that starts within ``play_start_seconds``, bots in its empty seats. Answers
     ``{"code", "token", "seat", "url", "how": "joined" | "queued" | "opened"}`` (seat
-    null when queued)."""
+    null when queued). A site-banned browser or address is refused (403); a table it
+    opens counts toward REVERIE_PUBLIC_TABLES_PER_HOUR (429 past it)."""
     settings = request.app.state.settings
     try:
         req = msgspec.json.decode(await request.body(), type=PlayNow)
@@ -162,6 +164,10 @@ async def play_now(request: Request) -> Response:
         return JSONResponse(
             {"code": code, "token": token, "seat": seat, "url": f"/r/{code}", "how": how}
         )
+    try:  # opening one here is opening a public table: the same allowance as the lobby's
+        await check_public_rate(request.app.state, ids, client_address(request.scope))
+    except RoomError as exc:
+        return _error(429, exc.code, exc.message)
     variant = next(v for v in all_variants() if v.name == req.game)
     seats = max(variant.min_players, min(variant.max_players, PLAY_SEATS))
     try:
