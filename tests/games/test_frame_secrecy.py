@@ -17,8 +17,11 @@ replaces the host's link. Every frame each connection receives is then checked:
 - a seat link reaches only the sockets that use it; when the host replaces its link,
   its second tab (and no other socket) is told ``link_replaced``.
 
-Side channels' strokes are not drawn here (their commands are each family's own); the
-canvas and the toy's signal have their audience tests (tests/web/test_visual.py,
+- a side channel's frame (drawn by the channel's own ``sample``: a stroke, a signal)
+  reaches only the seats its audience admits, never its sender.
+
+A side channel's replay to a late joiner (the whole canvas) is cut by the channel's
+``replay``; its audience tests are the channels' own (tests/web/test_visual.py,
 tests/web/test_toy_game.py).
 
 The property has teeth: a toy whose view shows every secret fails it, and so does a
@@ -46,7 +49,7 @@ from reverie import games
 from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.content.library import Library
-from reverie.games import AnyFamily
+from reverie.games import AnyFamily, Audience
 from reverie.rooms.events import Acted
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import PALETTE, RoomState, hash_token
@@ -102,6 +105,8 @@ class Table:
     #: The second tab of the host's seat, told ``link_replaced`` after a new link.
     tab: Connection | None = None
     replaced: bool = False
+    #: Each side channel's frame as the bus carried it: its audience and sender.
+    side: dict[str, list[tuple[Audience, int]]] = field(default_factory=dict)
 
 
 def sent(conn: Connection) -> list[str]:
@@ -168,6 +173,15 @@ async def _table(family: AnyFamily, variant: str, db: Path) -> Table:
         name="Host", color=PALETTE[0], variant=variant, seats=seats, options=options
     )
     table = Table(service, live)
+    deliver = service.bus.deliver
+
+    def recorded(code: str, message: dict[str, Any]) -> None:
+        if message.get("kind") == "side":
+            seen = (message["audience"], message["sender"])
+            table.side.setdefault(message["frame"], []).append(seen)
+        deliver(code, message)
+
+    service.bus.deliver = recorded  # type: ignore[method-assign,assignment]
     host = await _open(table, token)
     table.tab = await _open(table, token)  # the host's seat in a second tab
     for s in range(1, seats):
@@ -210,7 +224,15 @@ async def _step(table: Table, rng: random.Random, n: int) -> bool:
         table.replaced = True
         await _say(table.conns[0], {"type": "new_link", "id": n}, table)
         return True
-    if pick < 0.4:
+    if pick < 0.55 and family.channels:  # a side channel's frame (a stroke, a signal)
+        channel = rng.choice(family.channels)
+        for conn in rng.sample(seated, len(seated)):  # a seat that may send one now
+            assert conn.seat is not None
+            cmd = channel.sample(room.game, conn.seat, rng)
+            if cmd is not None:
+                await _say(conn, msgspec.to_builtins(cmd))
+                return True
+    if pick < 0.65:
         members = [c for c in seated if c.seat is not None and room.players[c.seat].members]
         if members:
             conn = rng.choice(members)
@@ -271,6 +293,9 @@ def check_frames(table: Table, states: dict[int, RoomState], rng: random.Random)
                             family.views(other, [seat])[seat]))  # fmt: skip
                         assert frame["game"] == shown, (room.variant, seat, frame["game"], shown)
                 checked += 1
+            for audience, sender in table.side.get(text, []):
+                team = table.live.state.team_of(seated)
+                assert sender != id(conn) and audience.admits(seated, team), (seated, frame)
             for said in table.said:
                 if said.word not in text:
                     continue
@@ -347,7 +372,7 @@ def toy_registered() -> Iterator[None]:
 @pytest.mark.usefixtures("toy_registered")
 @pytest.mark.parametrize(("family", "variant"), _variants(), ids=[n for _, n in _variants()])
 @settings(
-    max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(seed=st.integers(0, 2**20))
 def test_no_frame_shows_what_its_connection_may_not_know(
@@ -371,15 +396,16 @@ def test_a_view_that_shows_a_secret_fails_the_property() -> None:
         games.unregister(leaky)
 
 
-@pytest.mark.parametrize("variant", ["imaginarium", "visual"])
+@pytest.mark.usefixtures("toy_registered")
+@pytest.mark.parametrize("variant", ["imaginarium", "visual", "pebbles"])
 @pytest.mark.parametrize("gate", ["admits", "passes"])
 def test_a_filter_that_lets_everything_through_fails_the_property(
     variant: str, gate: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A team's line (the drawing game) or a team seat's own line and pointed moves (the
-    association games) reaching everyone is caught, and so is a replaced link told to
-    every socket."""
+    association games) reaching everyone is caught, and so are a signal reaching seats
+    beside no sender (the toy) and a replaced link told to every socket."""
     monkeypatch.setattr(Visibility, gate, lambda self, _: True)
     with pytest.raises(AssertionError):
-        for seed in range(1, 6):
+        for seed in range(1, 9):
             check_secrecy(games.family_of(variant), variant, seed)

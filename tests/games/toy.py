@@ -152,6 +152,9 @@ class SignalChannel(SideChannel[Game, Signals]):
         seen = {str(s): sym for s, sym in state.items() if admits(self.audience(game, s))}
         return {"type": "signals", "signals": seen}
 
+    def sample(self, game: Game, seat: int, rng: random.Random) -> SignalCmd | None:
+        return None if game.loser is not None else SignalCmd(symbol=rng.randrange(10))
+
 
 class PebblesFamily(GameFamily[Game, Take, Options, object]):
     """The toy game's side of the seam."""

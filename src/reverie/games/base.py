@@ -215,6 +215,13 @@ class SideChannel(ABC, Generic[G, S]):
     def replay(self, game: G, games: int, state: S, admits: Admits) -> dict[str, Any] | None:
         """The whole channel as one frame, holding only what ``admits`` lets through."""
 
+    @abstractmethod
+    def sample(self, game: G, seat: int, rng: random.Random) -> SideCommand | None:
+        """A frame ``seat`` might send now, drawn with ``rng`` (None: it sends none
+        now). The frame secrecy property (tests/games/test_frame_secrecy.py) sends them
+        from random seats, so a new channel's audiences are checked by being
+        registered."""
+
 
 # ---------------------------------------------------------------------- the family
 

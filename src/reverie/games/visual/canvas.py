@@ -17,6 +17,7 @@ each team only its own drawer's, and spectators none).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -256,6 +257,12 @@ class CanvasChannel(SideChannel[GameState, Canvases]):
             # Empty canvases too, so a client that kept an older picture starts over.
             "canvases": {str(d): state[d].ops if d in state else [] for d in visible},
         }
+
+    def sample(self, game: GameState, seat: int, rng: random.Random) -> SideCommand | None:
+        if game.phase is not Phase.DRAW or seat not in game.turn.drawers:
+            return None
+        points = [rng.randrange(WIDTH) if i % 2 == 0 else rng.randrange(HEIGHT) for i in range(4)]
+        return DrawCmd(ops=((START, rng.randrange(COLORS), rng.randrange(SIZES), *points),))
 
 
 CANVAS = CanvasChannel()
