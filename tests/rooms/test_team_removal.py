@@ -22,7 +22,7 @@ from reverie.rooms.events import (
     decode_event,
     encode_event,
 )
-from reverie.rooms.snapshot import room_info
+from reverie.rooms.snapshot import room_info, state_frames
 from reverie.rooms.state import RoomState, evolve
 from reverie.rules.association import view
 
@@ -159,6 +159,13 @@ def test_a_vote_about_a_member_counts_every_person_present_and_removes_only_them
         decide(room, 0, Ballot(yes=False), 6.0, by=2)
     assert info.value.code == "not_voter"
     room = _do(room, 0, Ballot(yes=True), 6.0, by=1)
+    # The seat's frame reaches the target too: who may still vote, never how anyone did.
+    frames = state_frames(room, {0, 1}, connected={0, 1, 2}, spectators=0, deadline=None,
+                          now=6.5)  # fmt: skip
+    assert {k: frames[0]["room"]["vote"][k] for k in ("voter", "ballot", "open")} == {
+        "voter": True, "ballot": None, "open": [0]}  # fmt: skip
+    # P1m0 started it (their yes counts), P1m1 was away: nobody of seat 1 votes now.
+    assert frames[1]["room"]["vote"]["open"] == []
     with pytest.raises(RoomError) as info:
         decide(room, 0, Ballot(yes=True), 6.0, by=1)
     assert info.value.code == "voted"

@@ -195,6 +195,8 @@ def test_one_member_of_a_team_seat_is_removed_and_banned_alone(proxied: ServerTh
     vote = eve.until(lambda f: f["type"] == "state" and f["room"]["vote"])["room"]["vote"]
     assert {k: vote[k] for k in ("target", "member", "by", "voters", "needed")} == {
         "target": 2, "member": 1, "by": 1, "voters": 3, "needed": 2}  # fmt: skip
+    # Eve reads her seat's frame: Dee (member 0) may vote, nobody's ballot is in it.
+    assert vote["open"] == [0] and vote["ballot"] is None
     assert eve.request({"type": "ballot", "yes": False})["code"] == "not_voter"
     assert ann.request({"type": "ballot", "yes": True})["type"] == "ack"
     after = dee.until(lambda f: f["type"] == "state" and not f["room"]["players"][2]["members"])

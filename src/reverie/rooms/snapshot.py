@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from reverie.rooms.live import LiveRoom
-from reverie.rooms.members import facts, member_of
+from reverie.rooms.members import facts, member_of, people
 from reverie.rooms.state import RoomState
 from reverie.rooms.takeover import open_places
 from reverie.rooms.team_moves import seat_view
@@ -126,7 +126,15 @@ def vote_info(room: RoomState, seat: int | None, now: float) -> dict[str, Any] |
         "needed": vote.needed,
         "deadline": int(vote.deadline * 1000),
     }
-    if seat is not None:
+    if seat is not None and 0 <= seat < len(room.players) and room.players[seat].members:
+        # A team seat's frame reaches every member, the one a vote is about too: it
+        # tells which members may still vote (each votes on their own), not how any did.
+        seat_tokens = [t for _, t in people(room.players[seat])]
+        cast = vote.yes | vote.no
+        info["voter"] = any(t in vote.voters for t in seat_tokens)
+        info["ballot"] = None
+        info["open"] = [k for k, t in enumerate(seat_tokens) if t in vote.voters and t not in cast]
+    elif seat is not None:
         token = room.players[seat].token_hash if 0 <= seat < len(room.players) else None
         info["voter"] = token is not None and token in vote.voters
         info["ballot"] = "yes" if token in vote.yes else "no" if token in vote.no else None

@@ -32,9 +32,11 @@ import { lang } from "../i18n.js";
  * (`waiting`: people queued for a seat at the next turn; `places`: how many more
  * may queue; `queued`: this reader is one of them)
  * @typedef {{target: number, by: number, yes: number, no: number, voters: number, needed: number,
- *   deadline: number, voter?: boolean, ballot?: string | null, member?: number | null}} Vote
+ *   deadline: number, voter?: boolean, ballot?: string | null, member?: number | null,
+ *   open?: number[]}} Vote
  * (`vote`: the running vote to remove `target`, `member`: that member of a team seat;
- * `voter` and `ballot` are the reader's own)
+ * `voter` and `ballot` are the reader's own; a team seat's `open`: its members who may
+ * still vote)
  * @typedef {{member: number, name: string, move: Record<string, any>, firm: boolean}} Proposal
  * (a team seat's member's current choice: pointed at, or `firm`, confirmed and waiting)
  * @typedef {{type: "state", version: number, room: Room, game: Record<string, any> | null}} StateFrame

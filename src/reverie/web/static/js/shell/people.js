@@ -183,7 +183,8 @@ export function voteView() {
     { class: "panel vote-bar", id: "vote-bar", role: "region", "aria-labelledby": "vote-title", key: "vote" },
     h("p", { id: "vote-title" }, icon("flag", { size: 20 }), " ", h("strong", {}, aboutMe ? t("vote.about_you") : t("vote.title", { name }))),
     h("p", { class: "small", id: "vote-counts" }, t("vote.counts", { yes: v.yes, no: v.no, needed: v.needed }), " · ", t("vote.time_left", { time })),
-    v.voter && !v.ballot
+    // A team seat's frame says which of its members may still vote (`open`), each on their own.
+    (Array.isArray(v.open) ? v.open.includes(app.member) : v.voter && !v.ballot)
       ? h(
           "div",
           { class: "actions" },
