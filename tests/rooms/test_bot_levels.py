@@ -9,6 +9,7 @@ import pytest
 from reverie import games
 from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
+from reverie.rooms.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL, stand_in_level
 from reverie.rooms.commands import AddBot, HandToBot, SetBotLevel, Start, decide
 from reverie.rooms.events import (
     BotAdded,
@@ -20,7 +21,7 @@ from reverie.rooms.events import (
     encode_event,
 )
 from reverie.rooms.snapshot import room_info
-from reverie.rooms.state import BOT_LEVELS, DEFAULT_BOT_LEVEL, RoomState, evolve, stand_in_level
+from reverie.rooms.state import RoomState, evolve
 
 
 def _room(variant: str = "dixit") -> RoomState:

@@ -260,7 +260,7 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     #: bots: :meth:`add_player`) rather than taking a bot's seat (rooms/takeover.py).
     joins_mid_game: ClassVar[bool] = False
     #: The levels a host may choose for this family's bots (a subset of
-    #: :data:`reverie.rooms.state.BOT_LEVELS`; empty: its bots play one way only, so
+    #: :data:`reverie.rooms.bot_levels.BOT_LEVELS`; empty: its bots play one way only, so
     #: the client offers no choice). The capability ``bot_levels``.
     bot_levels: ClassVar[tuple[str, ...]] = ()
 
@@ -467,7 +467,7 @@ class GameFamily(ABC, Generic[G, A, Opt, C]):
     ) -> A | None:
         """A bot's move for ``seat``, or None (``room``: the table, its language and its
         setup; ``library``: the content its setup names; ``level``: the bot's, see
-        :data:`reverie.rooms.state.BOT_LEVELS`). Run in a thread: it may take a while."""
+        :data:`reverie.rooms.bot_levels.BOT_LEVELS`). Run in a thread: it may take a while."""
         return None
 
     def bot_pace(self, game: G) -> tuple[float, float]:

@@ -20,6 +20,7 @@ from reverie.errors import RoomError
 from reverie.games import AnyFamily, Frame, GameCommand, SideCommand, union_of
 from reverie.rooms import members as team_seats
 from reverie.rooms import team_moves
+from reverie.rooms.bot_levels import DEFAULT_BOT_LEVEL, check_level
 from reverie.rooms.events import (
     Acted,
     BotAdded,
@@ -38,13 +39,7 @@ from reverie.rooms.events import (
     TeamChosen,
     TeamsSet,
 )
-from reverie.rooms.state import (
-    DEFAULT_BOT_LEVEL,
-    PALETTE,
-    RoomState,
-    check_level,
-    game_seed,
-)
+from reverie.rooms.state import PALETTE, RoomState, game_seed
 from reverie.rooms.teams import balanced
 from reverie.rooms.texts import name_key
 from reverie.rooms.votes import VOTE_COOLDOWN, VOTE_SECONDS, ballot, start_vote

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reverie.errors import ReverieError, RoomError
+from reverie.rooms.bot_levels import stand_in_level
 from reverie.rooms.events import BotSeat, HostChanged, RoomEvent
 from reverie.rooms.live import LiveRoom, PresenceBatch
 from reverie.rooms.members import tokens
 from reverie.rooms.messages import PresenceSaid
 from reverie.rooms.retry import write_or_retry
-from reverie.rooms.state import RoomState, stand_in_level
+from reverie.rooms.state import RoomState
 
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService

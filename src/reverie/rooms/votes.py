@@ -16,7 +16,7 @@ table (not bots) may vote a person out, the host included. The rules:
 
 Everything a vote needs is in its events (the voters, the times, the lengths as
 configured then), so a replay folds it as the room decided it. The fold itself is in
-:mod:`reverie.rooms.state`; this module decides who may vote.
+:mod:`reverie.rooms.removal`; this module decides who may vote.
 """
 
 from __future__ import annotations
