@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from reverie.errors import RoomError
+from reverie.rooms.fold_checks import player_at
 
 if TYPE_CHECKING:
+    from reverie.rooms.events import TokenRotated
     from reverie.rooms.state import Player, RoomState
 
 #: How many people may share one seat.
@@ -157,6 +159,19 @@ def rotate(player: Player, member: int, token_hash: str) -> Player:
     rest = list(player.members)
     rest[member - 1] = replace(rest[member - 1], token_hash=token_hash)
     return replace(player, members=tuple(rest))
+
+
+def rotated(room: RoomState, e: TokenRotated) -> RoomState:
+    """The room once a seat's person (``e.member`` of a team seat) has a new link; a host
+    away keeps their claim to the role under the new one."""
+    player = player_at(room, e.seat)
+    if player.token_hash is None:
+        raise RoomError("bad_message", "A bot has no link.")
+    seated = list(room.players)
+    seated[e.seat] = rotate(player, e.member, e.token_hash)
+    old = token_at(player, e.member)
+    home = e.token_hash if room.home_host == old else room.home_host
+    return replace(room, players=tuple(seated), home_host=home)
 
 
 def token_at(player: Player, member: int) -> str | None:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from reverie.content.textfilter import DEFAULT_LEVEL, Level
 from reverie.errors import RoomError
 from reverie.games import AnyFamily, family_of
-from reverie.rooms import lobby, removal, takeover, team_moves
+from reverie.rooms import bot_levels, lobby, removal, takeover, team_moves
 from reverie.rooms import members as team_seats
 from reverie.rooms import teams as team_rules
 from reverie.rooms.bot_levels import check_level
@@ -391,31 +391,11 @@ def _apply(room: RoomState, e: RoomEvent) -> RoomState:
             chat=public_chat,
         )
     if isinstance(e, BotSeat):
-        player = player_at(room, e.seat)
-        if player.bot:
-            raise RoomError("bad_message", "That seat is a bot already.")
-        seated = list(room.players)
-        level = check_level(e.level) if e.on else player.bot_level
-        seated[e.seat] = replace(player, bot_playing=e.on, bot_level=level)
-        return replace(room, players=tuple(seated))
+        return bot_levels.bot_seat(room, e)
     if isinstance(e, BotLevelSet):
-        player = player_at(room, e.seat)
-        if not player.controlled_by_bot:
-            raise RoomError("bad_message", "No bot plays that seat.")
-        if check_level(e.level) not in family.bot_levels:
-            raise RoomError("bad_message", "This game's bots have no such level.")
-        seated = list(room.players)
-        seated[e.seat] = replace(player, bot_level=e.level)
-        return replace(room, players=tuple(seated))
+        return bot_levels.bot_level_set(room, e)
     if isinstance(e, TokenRotated):
-        player = player_at(room, e.seat)
-        if player.token_hash is None:
-            raise RoomError("bad_message", "A bot has no link.")
-        seated = list(room.players)
-        seated[e.seat] = team_seats.rotate(player, e.member, e.token_hash)
-        old = team_seats.token_at(player, e.member)
-        home = e.token_hash if room.home_host == old else room.home_host
-        return replace(room, players=tuple(seated), home_host=home)
+        return team_seats.rotated(room, e)
     if isinstance(e, Proposed):
         return team_moves.apply_proposed(room, e)
     if isinstance(e, Dealt):
