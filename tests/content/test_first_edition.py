@@ -21,7 +21,8 @@ from reverie.content.decks import (
     load_deck,
 )
 from reverie.content.library import Library
-from reverie.rooms.commands import Start, decide
+from reverie.rooms.commands import Start
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import Acted, Created, Joined, RoomEvent, encode_event
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import evolve

@@ -10,7 +10,8 @@ from reverie import games
 from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.rooms.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL, stand_in_level
-from reverie.rooms.commands import AddBot, HandToBot, SetBotLevel, Start, decide
+from reverie.rooms.commands import AddBot, HandToBot, SetBotLevel, Start
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import (
     BotAdded,
     BotLevelSet,

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from reverie.rooms.commands import BOT_NAMES, BOT_NAMES_BY_LANG, AddBot, bot_name, decide
+from reverie.rooms.commands import BOT_NAMES, BOT_NAMES_BY_LANG, AddBot, bot_name
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import BotAdded, Created
 from reverie.rooms.state import RoomState, evolve
 

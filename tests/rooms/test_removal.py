@@ -10,16 +10,8 @@ import pytest
 from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION
 from reverie.rooms.bans import check_not_banned
-from reverie.rooms.commands import (
-    AddBot,
-    Ballot,
-    Kick,
-    Leave,
-    SetPublic,
-    Start,
-    VoteKick,
-    decide,
-)
+from reverie.rooms.commands import AddBot, Ballot, Kick, Leave, SetPublic, Start, VoteKick
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import (
     Created,
     Joined,

@@ -18,7 +18,8 @@ from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.games.association import ASSOCIATION, PictureDeck
 from reverie.games.base import DEFAULT_PACE
-from reverie.rooms.commands import Start, decide
+from reverie.rooms.commands import Start
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import Acted, BotAdded, Created, decode_created
 from reverie.rooms.runners import TIMER_SHARE, think_seconds
 from reverie.rooms.service import RoomService

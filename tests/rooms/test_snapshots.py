@@ -12,7 +12,8 @@ from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.games import family_of
-from reverie.rooms.commands import Chat, Start, TeamCmd, decide
+from reverie.rooms.commands import Chat, Start, TeamCmd
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import Acted, Chatted, Created, Joined, RoomEvent
 from reverie.rooms.service import RoomService
 from reverie.rooms.snapshots import FORMAT, UnusableSnapshot, decode_snapshot, encode_snapshot

@@ -15,7 +15,8 @@ from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
-from reverie.rooms.commands import AddBot, Join, Start, TeamCmd, decide
+from reverie.rooms.commands import AddBot, Join, Start, TeamCmd
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import (
     Acted,
     Created,

@@ -24,7 +24,8 @@ from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.errors import RoomError
 from reverie.games import family_of
-from reverie.rooms.commands import AddBot, Join, Leave, Point, Start, decide, decoder_for
+from reverie.rooms.commands import AddBot, Join, Leave, Point, Start, decoder_for
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import Acted, Created, Dealt, Joined, Left, Proposed, RoomEvent
 from reverie.rooms.service import RoomService
 from reverie.rooms.state import RoomState, evolve, hash_token

@@ -8,7 +8,8 @@ import pytest
 import reverie.games.visual.family as visual_family
 from reverie.errors import RoomError
 from reverie.games.visual import VISUAL
-from reverie.rooms.commands import Chat, Start, TeamCmd, decide
+from reverie.rooms.commands import Chat, Start, TeamCmd
+from reverie.rooms.deciding import decide
 from reverie.rooms.events import Created, Joined, RoomEvent, Started, decode_event, encode_event
 from reverie.rooms.state import RoomState, evolve
 

@@ -35,7 +35,8 @@ from reverie.errors import RoomError
 from reverie.games import Admits, AnyFamily, Frame, SideChannel, SideCommand, family_of
 from reverie.rooms.bans import check_not_banned
 from reverie.rooms.channels import Channels
-from reverie.rooms.commands import Join, SetOptions, decide
+from reverie.rooms.commands import Join, SetOptions
+from reverie.rooms.deciding import decide
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
