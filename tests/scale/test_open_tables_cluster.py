@@ -1,17 +1,19 @@
-"""The open tables across two real server processes on one PostgreSQL database and one
-Redis: a public table opened on one shows on the other's ``/api/open``, and leaves it
-when everyone has left it, and after ``kill -9`` of the process that runs it."""
+"""The open tables across two real server processes behind nginx (deploy/nginx/), on one
+PostgreSQL database and one Redis: a public table opened on one process shows on the
+other's ``/api/open`` and through nginx, and leaves the list when its game ends, when
+everyone has left it, and after ``kill -9`` of the process that runs it."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 
-from tests.scale.cluster import Process
-from tests.web.harness import Client
+from tests.scale.cluster import Nginx, Process
+from tests.web.harness import Client, play
 
 BODY = {"name": "Host", "color": "#e63946", "variant": "dixit", "seats": 4, "options": {},
         "public": True}  # fmt: skip
@@ -25,37 +27,62 @@ def _until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
         time.sleep(0.2)
 
 
-def _listed(process: Process) -> set[str]:
-    r = httpx.get(f"{process.base}/api/open", timeout=10)
+def _listed(base: str) -> dict[str, str]:
+    """The listed tables' codes and phases, as ``base`` answers them."""
+    r = httpx.get(f"{base}/api/open", timeout=10)
     assert r.status_code == 200, r.text
-    return {t["code"] for t in r.json()["tables"]}
+    return {t["code"]: t["phase"] for t in r.json()["tables"]}
 
 
-def test_the_list_is_shared_and_drops_tables_left_or_orphaned(
+def _open(process: Process, **options: object) -> Client:
+    """A public Dixit table opened on ``process``, its host's socket there."""
+    r = httpx.post(f"{process.base}/api/rooms", json={**BODY, "options": options})
+    assert r.status_code == 201, r.text
+    host = Client(process.base, r.json()["code"], r.json()["token"])
+    host.until(lambda f: f["type"] == "state")
+    return host
+
+
+def test_the_list_is_shared_and_drops_tables_ended_left_or_orphaned(
     tmp_path: Path, postgres_url: str, redis_url: str
 ) -> None:
     env = {"REVERIE_OPEN_EMPTY_SECONDS": "2"}
-    first = Process(tmp_path, postgres_url, redis_url, **env).start()
-    second = Process(tmp_path, postgres_url, redis_url, **env).start()
+    first, second = (Process(tmp_path, postgres_url, redis_url, **env) for _ in range(2))
+    nginx = Nginx(tmp_path, [first.port, second.port])
     try:
-        r = httpx.post(f"{first.base}/api/rooms", json=BODY)
-        left = r.json()["code"]
-        host = Client(first.base, left, r.json()["token"])
-        host.until(lambda f: f["type"] == "state")
-        _until(lambda: left in _listed(second), "a table opened on one process shows on the other")
-        # Everyone leaves: gone from both lists once the last person is gone a while.
-        host.close()
-        _until(lambda: left not in _listed(second), "a table everyone left drops")
-        assert left not in _listed(first)
+        with ThreadPoolExecutor(2) as pool:  # both start at once (each takes seconds)
+            list(pool.map(Process.start, (first, second)))
+        nginx.start()
+        # Two tables on the first process: one to play to its end, one to be left.
+        ends = _open(first, target_score=2, first_storyteller=0)
+        left = _open(first)
+        codes = {ends.code, left.code}
+        for base in (second.base, nginx.base):
+            _until(lambda: codes <= _listed(base).keys(), "shown on the other process")  # noqa: B023
 
-        r = httpx.post(f"{first.base}/api/rooms", json=BODY)
-        orphan = r.json()["code"]
-        host = Client(first.base, orphan, r.json()["token"])
-        host.until(lambda f: f["type"] == "state")
-        _until(lambda: orphan in _listed(second), "the second table shows")
+        # A game that runs is listed running (a bot's seat to take), then goes at its end.
+        for _ in range(2):
+            assert ends.request({"type": "add_bot"})["type"] == "ack"
+        assert ends.request({"type": "start"})["type"] == "ack"
+        _until(lambda: _listed(second.base).get(ends.code) == "playing", "listed running")
+        assert play([ends], seed=1)["game"]["phase"] == "over"
+        _until(lambda: ends.code not in _listed(second.base), "a table whose game ended drops")
+        assert ends.code not in _listed(nginx.base)
+
+        # Everyone leaves: gone once the last person has been gone a while (2 s here).
+        assert left.code in _listed(second.base)
+        left.close()
+        _until(lambda: left.code not in _listed(second.base), "a table everyone left drops")
+        assert left.code not in _listed(nginx.base)
+
+        orphan = _open(first)
+        _until(lambda: orphan.code in _listed(second.base), "the third table shows")
         first.kill9()
         # Its process is dead: the entry runs out with the lease (2 s here).
-        _until(lambda: orphan not in _listed(second), "a killed process's table drops")
+        _until(lambda: orphan.code not in _listed(second.base), "a killed process's table drops")
+        assert orphan.code not in _listed(nginx.base)
+        ends.close()
     finally:
+        nginx.stop()
         first.stop()
         second.stop()
