@@ -111,3 +111,57 @@ def test_play_now_seats_strangers_together_and_the_table_starts_with_bots(
         bea.close()
     finally:
         server.stop()
+
+
+def test_a_private_room_shows_through_no_api(tmp_path: Path) -> None:
+    """Private rooms of every game in every language, people in some, one started: no
+    answer that needs no room code names them (the list under every filter, play now for
+    every game and language, the metrics, the pages), and the public count leaves them
+    out. A public table listed after they opened shows the list was renewed meanwhile."""
+    server = ServerThread(tmp_path, rooms_per_minute=0, plays_per_minute=0,
+                          public_tables_per_hour=0, play_start_seconds=600).start()  # fmt: skip
+    try:
+        base = server.base
+        games = [(v["name"], v["min_players"], v["max_players"])
+                 for v in httpx.get(f"{base}/api/variants").json()["variants"]]  # fmt: skip
+        private: list[tuple[str, str]] = []
+        for game, least, most in games:
+            for lang in ("en", "ru", "it"):
+                body = {**BODY, "variant": game, "seats": max(least, min(4, most)), "lang": lang}
+                r = httpx.post(f"{base}/api/rooms", json=body)
+                assert r.status_code == 201, r.text
+                private.append((r.json()["code"], r.json()["token"]))
+        # People in the first game's rooms (the sockets of one address are capped).
+        hosts = [Client(base, code, token) for code, token in private[:3]]
+        started = hosts[0]
+        for _ in range(games[0][1] - 1):
+            assert started.request({"type": "add_bot"})["type"] == "ack"
+        assert started.request({"type": "start"})["type"] == "ack"
+        r = httpx.post(f"{base}/api/play", json={"game": games[0][0], "lang": "en", "name": "P"})
+        assert r.status_code == 201, r.text
+        control = r.json()["code"]
+        _until(lambda: control in _codes(base))
+
+        answers = [httpx.get(f"{base}/api/open").text]
+        for game, _, _ in [*games, ("", 0, 0)]:
+            for lang in ("en", "ru", "it", ""):
+                answers.append(
+                    httpx.get(f"{base}/api/open", params={"game": game, "lang": lang}).text
+                )
+                if game and lang:  # play now joins the control table or opens a new one
+                    tap = httpx.post(f"{base}/api/play",
+                                     json={"game": game, "lang": lang, "name": "Q"})  # fmt: skip
+                    assert tap.status_code in (200, 201), tap.text
+                    answers.append(tap.text)
+        for path in ("/metrics", "/healthz", "/api/variants", "/api/decks", "/api/credits",
+                     "/", "/play", "/api/rooms"):  # fmt: skip
+            answers.append(httpx.get(f"{base}{path}").text)
+        for code, _ in private:
+            assert not any(code in text for text in answers), code
+        # This process's public tables: the control one and those play now opened.
+        opened = 1 + sum('"how":"opened"' in a for a in answers)
+        assert f"reverie_public_tables {opened}.0" in httpx.get(f"{base}/metrics").text
+        for host in hosts:
+            host.close()
+    finally:
+        server.stop()
