@@ -29,7 +29,7 @@ from typing import Protocol
 
 from reverie.bus.leases import Leases
 from reverie.rooms.events import decode_event, decode_log
-from reverie.rooms.service import RESUME_WINDOW
+from reverie.rooms.opening import RESUME_WINDOW
 from reverie.rooms.snapshots import UnusableSnapshot, decode_snapshot
 from reverie.rooms.state import RoomState, evolve
 from reverie.store import EventStore, RoomDeletion

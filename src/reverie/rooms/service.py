@@ -15,7 +15,9 @@ The service is the command path; each of its other jobs is a part of its own, wh
 the service holds and which reach each other through it: ``writer`` (append, apply,
 publish), ``history`` (replay, catch-up, damaged logs), ``presence`` (sockets, pauses,
 stand-ins), ``runners`` (the phase timer and bots), ``channels`` (side channels),
-``replica`` (leases and messages from other processes).
+``replica`` (leases and messages from other processes), ``joining`` (seats taken,
+given up, relinked), ``opening`` (rooms opened, resumed, evicted), ``moderation`` (the
+operator's close, removals counted, votes ended on time).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -31,46 +32,33 @@ from typing import Any
 from reverie.bus import Bus
 from reverie.bus.leases import Leases, LocalLeases
 from reverie.content.library import Library
-from reverie.errors import RoomError
-from reverie.games import Admits, AnyFamily, Frame, SideChannel, SideCommand, family_of
-from reverie.rooms.bans import check_not_banned
+from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.channels import Channels
 from reverie.rooms.commands import Join, SetOptions
 from reverie.rooms.deciding import decide
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
-    Closed,
-    Created,
-    Joined,
-    Left,
-    Removed,
-    RoomEvent,
-    TokenRotated,
-    Voted,
-    VoteEnded,
     VoteStarted,
-    encode_event,
 )
 from reverie.rooms.history import History
+from reverie.rooms.joining import Joining
 from reverie.rooms.live import LiveRoom
-from reverie.rooms.members import member_of, smallest_seat, token_at, tokens
 from reverie.rooms.messages import Who
+from reverie.rooms.moderation import Moderation
+from reverie.rooms.opening import IDLE_EVICT, Opening
 from reverie.rooms.presence import Attendance
 from reverie.rooms.replica import Replica
 from reverie.rooms.runners import Runners
 from reverie.rooms.snapshot import state_json
-from reverie.rooms.state import LANGUAGES, RoomState, evolve, hash_token
+from reverie.rooms.state import hash_token
 from reverie.rooms.takeover import waiting_for
-from reverie.rooms.texts import check_new_name
 from reverie.rooms.votes import VOTE_COOLDOWN, VOTE_SECONDS
 from reverie.rooms.writer import Writer
-from reverie.store import EventStore, VersionConflict
+from reverie.store import EventStore
 
 log = logging.getLogger("reverie.rooms")
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 #: How long a player must be gone (no open connection) before a bot may take their seat
 #: or, for the host, someone else the host role: a dropped phone reconnecting in a few
 #: seconds keeps both.
@@ -78,8 +66,6 @@ AWAY_GRACE = 60.0
 #: A room's fold is snapshotted every this many events, so replaying it reads the latest
 #: snapshot and at most this many events (a chatty room's log can grow long).
 SNAPSHOT_EVERY = 250
-RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
-IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
 #: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
 CLOSE_WAIT = 5.0
 
@@ -95,22 +81,6 @@ __all__ = ["LiveRoom", "RoomService", "normalise_code"]
 def normalise_code(code: str) -> str:
     """Room codes are case-insensitive."""
     return code.strip().upper()
-
-
-def _seat_for(room: RoomState, cmd: Join) -> int | None:
-    """The seat a person joins: the one they chose, a free one, or (every seat taken,
-    at a table of team seats) the team seat with the fewest people, so teams stay even
-    as people come."""
-    if cmd.seat is not None or len(room.players) < room.seats or room.status != "lobby":
-        return cmd.seat
-    return smallest_seat(room)
-
-
-def _family(variant: str) -> AnyFamily:
-    try:
-        return family_of(variant)
-    except LookupError as exc:  # refused as the fold refuses it
-        raise RoomError("bad_options", str(exc)) from None
 
 
 class RoomService:
@@ -133,8 +103,6 @@ class RoomService:
         self.store = store
         self.vote_seconds = vote_seconds
         self.vote_cooldown = vote_cooldown
-        #: People removed from rooms by this process, by how (the host, a vote).
-        self.removals: dict[str, int] = {"host": 0, "vote": 0}
         self.bus = bus
         #: The content the families deal from (the rooms only pass it on).
         self.library = library
@@ -144,7 +112,6 @@ class RoomService:
         self.clock = clock
         self.leases: Leases = leases if leases is not None else LocalLeases()
         self.rooms: dict[str, LiveRoom] = {}
-        self._vote_tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
         #: Rooms whose log cannot be replayed, closed until the server restarts (each is
         #: said once, in one log line).
@@ -161,23 +128,16 @@ class RoomService:
         self.runners = Runners(self)
         self.channels = Channels(self)
         self.replica = Replica(self)
+        self.joining = Joining(self)
+        self.opening = Opening(self)
+        self.moderation = Moderation(self)
         bus.on_message(self.replica.on_remote)
 
     # ------------------------------------------------------------------ lifecycle
 
     async def resume_active(self) -> int:
         """Load rooms touched recently so their bots and timers go on after a restart."""
-        codes = await self.store.active_rooms(self.clock() - RESUME_WINDOW)
-        resumed = 0
-        for code in codes:
-            try:
-                await self.get(code)  # loading a room restarts its bots and timers
-                resumed += 1
-            except RoomDamaged:
-                pass  # closed, and said in one line already
-            except Exception:  # one broken room must not keep the others (or the server) down
-                log.exception("room %s could not be resumed", code)
-        return resumed
+        return await self.opening.resume_active()
 
     def closing(self) -> None:
         """The server is stopping: the background loops (leases, janitor) end at their
@@ -233,53 +193,21 @@ class RoomService:
         family reads (the association games' ``deck``). ``ids``: the creator's browser
         and address, hashed (:mod:`reverie.web.browser_id`), banned if they are removed.
         ``starts_at``: when the table starts by itself with bots (a table play now opens)."""
-        name = check_new_name(None, name, text_filter)
-        if lang not in LANGUAGES:  # the fold reads an unknown one as English (old logs)
-            raise RoomError(
-                "bad_language", f"The table's language must be one of {', '.join(LANGUAGES)}."
-            )
-        family = _family(variant)
-        await family.check_content(options, self.library)
-        setup = await family.prepare(choices or {}, self.library)
-        token = secrets.token_urlsafe(24)
-        now = self.clock()
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            event = Created(
-                code=code,
-                variant=variant,
-                seats=seats,
-                options=options,
-                setup=setup,
-                seed=secrets.randbits(62),
-                name=name,
-                color=color,
-                token_hash=hash_token(token),
-                at=now,
-                lang=lang,
-                away_seconds=away_seconds,
-                time_factor=time_factor,
-                text_filter=text_filter,
-                public=public,
-                ids=ids,
-                starts_at=starts_at,
-            )
-            state = evolve(None, event)  # validates before anything is written
-            try:
-                await self.store.create(code, encode_event(event), now)
-            except VersionConflict:
-                continue
-            live = LiveRoom(state, last_active=now, phase_started=now, loaded_at=now)
-            await self.bus.watch(code)
-            live.leased = await self.leases.take(code)
-            self.rooms[code] = live
-            facts = family.setup_facts(state)  # "deck reverie2"
-            told = "".join(f", {key} {value}" for key, value in facts.items())
-            log.info("room %s created: %s, %d seats%s", code, variant, seats, told)
-            await family.opened(code, state.setup, self.library)
-            await family.options_named(code, options, self.library)
-            return live, token
-        raise RuntimeError("could not find a free room code")
+        return await self.opening.create(
+            name=name,
+            color=color,
+            variant=variant,
+            seats=seats,
+            options=options,
+            choices=choices,
+            lang=lang,
+            away_seconds=away_seconds,
+            time_factor=time_factor,
+            text_filter=text_filter,
+            public=public,
+            ids=ids,
+            starts_at=starts_at,
+        )
 
     async def get(self, code: str) -> LiveRoom | None:
         """The live room, loading it from the log if needed (None if unknown)."""
@@ -339,30 +267,13 @@ class RoomService:
         return live
 
     async def evict_idle(self, idle: float = IDLE_EVICT) -> int:
-        """Drop rooms nobody has watched or touched for ``idle`` seconds from memory.
-
-        Their logs stay; :meth:`get` loads them again on the next visit. A room with a
-        bot about to move or a command in progress stays. Returns how many left memory.
-        """
-        now = self.clock()
-        gone = 0
-        for code, live in list(self.rooms.items()):
-            busy = live.lock.locked() or live.bot_tasks or live.connections or live.spectators
-            if busy or now - live.last_active < idle:
-                continue
-            self.runners.stop(live)
-            del self.rooms[code]
-            if self.bus.shared:
-                await self.bus.unwatch(code)
-                await self.leases.release(code)  # if it is this process's (see close)
-            gone += 1
-        return gone
+        """Drop rooms nobody has watched or touched for ``idle`` seconds from memory (their
+        logs stay; :meth:`get` loads them again). Returns how many left memory."""
+        return await self.opening.evict_idle(idle)
 
     async def run_janitor(self, every: float = 60.0) -> None:
         """Evict idle rooms every ``every`` seconds, until cancelled."""
-        while not self.closed:
-            await asyncio.sleep(every)
-            await self.evict_idle()
+        await self.opening.run_janitor(every)
 
     def seat_for_token(self, live: LiveRoom, token: str | None) -> int | None:
         """The seat a token holds in this room, if any."""
@@ -383,29 +294,12 @@ class RoomService:
         address, hashed; one removed from the room before is refused (``banned``). While
         a public table plays, the person is queued for a bot's seat instead (seat None:
         they take it at the next turn boundary, rooms/takeover.py)."""
-        token = secrets.token_urlsafe(24)
-        token_hash = hash_token(token)
-
-        def joined(room: RoomState) -> RoomEvent:
-            # Under the lock, and again after a conflict: names are unique, and a ban
-            # written meanwhile by another process counts.
-            check_not_banned(room, *ids)
-            name = check_new_name(room, cmd.name)
-            return Joined(name, cmd.color, token_hash, seat=_seat_for(room, cmd), ids=ids)
-
-        async with live.lock:
-            await self.writer.commit(live, joined)
-            seat = live.state.seat_of(token_hash)
-            self.stats["actions"] += 1
-        assert seat is not None or waiting_for(live.state, token_hash)
-        return seat, token
+        return await self.joining.join(live, cmd, ids)
 
     async def leave_queue(self, live: LiveRoom, token_hash: str) -> None:
         """The person queued with ``token_hash`` for a seat at the next turn watches
         instead (rooms/takeover.py)."""
-        async with live.lock:
-            await self.writer.commit(live, lambda room: Left(-1, waiting=token_hash))
-            self.stats["actions"] += 1
+        await self.joining.leave_queue(live, token_hash)
 
     async def new_link(
         self, live: LiveRoom, seat: int | None, sender: int, old_token: str | None = None
@@ -413,32 +307,16 @@ class RoomService:
         """Give ``seat`` a new token; the old one stops opening the seat, and the other
         sockets that used it are told (``revoked``) and closed (``old_token``: the token
         hash the asker used, naming the member of a team seat). Returns the new token."""
-        if seat is None:
-            raise RoomError("not_seated", "Join the table first; spectators have no link.")
-        token = secrets.token_urlsafe(24)
-        async with live.lock:
-            member = self.member_for(live, seat, old_token)
-            old = token_at(live.state.players[seat], member)
-            await self.writer.commit(
-                live, lambda room: TokenRotated(seat, hash_token(token), member=member)
-            )
-            self.stats["actions"] += 1
-        self.bus.deliver(live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender})
-        return token
+        return await self.joining.new_link(live, seat, sender, old_token)
 
     def member_for(self, live: LiveRoom, seat: int | None, token_hash: str | None) -> int:
         """Which member of ``seat`` holds ``token_hash`` (0: the seat's first person, a
         solo seat's, or a token not found)."""
-        if seat is None or token_hash is None:
-            return 0
-        found = member_of(live.state, token_hash)
-        return found[1] if found is not None and found[0] == seat else 0
+        return self.joining.member_for(live, seat, token_hash)
 
     def present_members(self, live: LiveRoom, seat: int | None) -> int:
         """How many of a seat's people have a socket open, in any process."""
-        if seat is None or not 0 <= seat < len(live.state.players):
-            return 0
-        return sum(1 for t in tokens(live.state.players[seat]) if live.sockets(t) > 0)
+        return self.joining.present_members(live, seat)
 
     async def command(
         self, live: LiveRoom, seat: int | None, cmd: Frame, *, by: str | None = None
@@ -472,78 +350,21 @@ class RoomService:
                 ),
             )
             self.stats["actions"] += 1
-            self._counted_removal(before, live.state, event)
+            self.moderation.counted(before, live.state, event)
             if isinstance(event, VoteStarted) and live.state.vote is not None:
-                self._end_vote_later(live, live.state.vote.started, event.seconds)
+                self.moderation.end_vote_later(live, live.state.vote.started, event.seconds)
             return live.state.version
-
-    def _counted_removal(self, before: RoomState, after: RoomState, event: RoomEvent) -> None:
-        if isinstance(event, Removed):
-            self.removals["host"] += 1
-        elif (
-            isinstance(event, Voted)
-            and before.vote is not None
-            and after.seat_of(before.vote.target) is None
-        ):
-            # The ballot that made the majority removed the vote's target.
-            self.removals["vote"] += 1
-
-    def _end_vote_later(self, live: LiveRoom, started: float, seconds: float) -> None:
-        """End the vote that started at ``started`` once its time is up, if nobody decided
-        it before (a vote whose process stopped ends by its deadline anyway: the fold
-        and the snapshot read it as over)."""
-        loop = asyncio.get_running_loop()
-        task: asyncio.Task[None] | None = None
-
-        def fire() -> None:
-            nonlocal task
-            task = loop.create_task(self._end_vote(live, started))
-            self._vote_tasks.add(task)
-            task.add_done_callback(self._vote_tasks.discard)
-
-        loop.call_later(max(0.0, seconds), fire)
-
-    async def _end_vote(self, live: LiveRoom, started: float) -> None:
-        if self.closed:
-            return
-
-        def ended(room: RoomState) -> RoomEvent:
-            vote = room.vote
-            if vote is None or vote.started != started:
-                raise RoomError("no_vote", "That vote is over.")
-            return VoteEnded(max(self.clock(), vote.deadline))
-
-        try:
-            async with live.lock:
-                if live.state.vote is None or live.state.vote.started != started:
-                    return
-                await self.writer.commit(live, ended)
-        except RoomError:
-            pass  # decided, or ended by another process meanwhile
-        except Exception:  # the store may be down: the deadline ends it for the fold
-            log.warning("room %s: the vote's end was not written", live.state.code)
 
     async def close_room(self, code: str, reason: str = "") -> bool:
         """Close a room for the site's operator (a ``Closed`` event: its players are told,
         it takes nothing more and leaves every list). False: no such room. A room closed
         already (by another process) counts as closed."""
-        try:
-            live = await self.get(code)
-        except RoomDamaged:
-            return False
-        if live is None:
-            return False
-        if live.state.closed:
-            return True
-        async with live.lock:
-            try:
-                await self.writer.commit(live, lambda room: Closed(reason, self.clock()))
-            except RoomError as exc:
-                if exc.code != "room_closed":  # another process closed it meanwhile
-                    raise
-        log.info("room %s closed by the operator%s", live.state.code,
-                 f": {reason}" if reason else "")  # fmt: skip
-        return True
+        return await self.moderation.close_room(code, reason)
+
+    @property
+    def removals(self) -> dict[str, int]:
+        """People removed from rooms by this process, by how (the host, a vote)."""
+        return self.moderation.removals
 
     # ------------------------------------------------------------------ the parts, for the web
 
