@@ -1,7 +1,8 @@
 """The open tables page in real browsers: two strangers tap play now for Dixit in
-Italian and meet at one table with bots, which starts by itself; a third taps play now
-mid-game, watches as one queued, takes a bot's seat with its hand and score when the
-turn ends, and the (short) game finishes. The pages are swept by axe-core at 375 and
+Italian and meet at one table with bots, which starts by itself (the second's open list
+shows the first's table without a reload); a third taps play now mid-game, watches as
+one queued, takes a bot's seat with its hand and score when the turn ends, and the
+(short) game finishes. The pages are swept by axe-core at 375 and
 1280 px and used with the keyboard."""
 
 from __future__ import annotations
@@ -45,12 +46,17 @@ def test_two_strangers_meet_at_a_table_with_bots_that_starts(
 ) -> None:
     ann = open_player("ann", PHONE, lang="it")
     bea = open_player("bea", DESKTOP, lang="it")
-    for player, name in ((ann, "Anna"), (bea, "Bea")):
+    for player in (bea, ann):  # Bea's list is open before Anna opens a table
         page = player.page
         page.goto("/play")
         expect(page.locator("h1")).to_have_text("Tavoli aperti")
         page.locator("#play-game").select_option("dixit")
         page.locator("#play-lang").select_option("it")
+    for player, name in ((ann, "Anna"), (bea, "Bea")):
+        page = player.page
+        if player is bea:  # Anna's table came onto Bea's list by itself, no reload
+            mine = ann.page.url.rsplit("/", 1)[-1]
+            expect(page.locator(f".open-table:has(a[href='/r/{mine}'])")).to_be_visible()
         assert_accessible(page, f"/play ({player.label})")
         # The keyboard: the name field, then Enter submits play now.
         page.locator("#play-name").focus()
