@@ -32,13 +32,16 @@ def words() -> WordFilter:
         ("fuсk", "****"),  # the с is Cyrillic
         ("motherfucking", "*************"),
         ("testa di cazzo!", "***** ** *****!"),
-        # Italian: accents and width folded, other endings by root.
+        # Italian: accents and width folded, other endings by root; the same evasions.
         ("Che stronzata", "Che *********"),
         ("STRONZI", "*******"),
         ("vaffanculooo", "************"),
         ("sei una merdaccia", "sei una *********"),
         ("puttane", "*******"),
-        # Russian: roots with prefixes, ё, Latin letters for Cyrillic ones and back.
+        ("s t r o n z o", "* * * * * * *"),
+        ("str0nz0", "*******"),
+        ("stronzо", "*******"),  # the о is Cyrillic
+        # Russian: roots with prefixes, ё, repeats, digits, Latin letters for Cyrillic ones.
         ("хуй", "***"),
         ("xуй", "***"),  # a Latin x
         ("похуй", "*****"),
@@ -46,6 +49,9 @@ def words() -> WordFilter:
         ("п и з д а", "* * * * *"),
         ("заебись", "*******"),
         ("ЕБАТЬ", "*****"),
+        ("хуууй", "*****"),
+        ("6лядь", "*****"),  # a 6 for б
+        ("пи3да", "*****"),  # a 3 for з
         ("блядь", "*****"),
         ("pizdets", "*******"),  # transliterated
         ("dolboyeb", "********"),
