@@ -1,6 +1,7 @@
 """Removing people over real sockets: the host removes mid-game (a bot plays on), the
-people at a public table vote someone out, and the removed browser and address cannot
-take a seat again; browsers get their id cookie, and the log keeps only hashes."""
+people at a public table vote someone out (the host too, mid-game), and the removed
+browser and address cannot take a seat again; browsers get their id cookie, and the log
+keeps only hashes."""
 
 from __future__ import annotations
 
@@ -207,4 +208,30 @@ def test_one_member_of_a_team_seat_is_removed_and_banned_alone(proxied: ServerTh
     )
     assert refused["code"] == "banned"
     for c in (*people.values(), again, back):
+        c.close()
+
+
+def test_the_people_vote_the_host_out_mid_game(proxied: ServerThread) -> None:
+    base = proxied.base
+    body = {"name": "Ann", "color": "#e63946", "variant": "dixit", "seats": 3,
+            "options": {}, "public": True}  # fmt: skip
+    r = httpx.post(f"{base}/api/rooms", json=body, headers=_as(1, _cookie(1)))
+    code = r.json()["code"]
+    ann = Client(base, code, r.json()["token"], headers=_as(1, _cookie(1)))
+    bob = join(base, code, "Bob", "#2a9d8f", headers=_as(2, _cookie(2)))
+    cid = join(base, code, "Cid", "#457b9d", headers=_as(3, _cookie(3)))
+    assert ann.request({"type": "start"})["type"] == "ack"
+    # Bob asks to remove the host; Cid agrees: two of the three people present.
+    assert bob.request({"type": "vote_kick", "seat": 0})["type"] == "ack"
+    assert cid.request({"type": "ballot", "yes": True})["type"] == "ack"
+    after = ann.until(lambda f: f["type"] == "state" and f["room"]["players"][0]["bot"])
+    room = after["room"]
+    assert room["you"] is None and room["status"] == "playing"
+    # The role passed to a person, and Ann's browser (from elsewhere) takes no seat again.
+    assert [p["name"] for p in room["players"] if p["host"]] in (["Bob"], ["Cid"])
+    refused = Client(base, code, headers=_as(9, _cookie(1))).request(
+        {"type": "join", "name": "Anna", "color": "#ff66c4"}
+    )
+    assert refused["code"] == "banned", refused
+    for c in (ann, bob, cid):
         c.close()
