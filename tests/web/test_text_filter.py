@@ -1,4 +1,4 @@
-"""The table's text filter over real sockets: rude words in chat and clues reach the
+"""The table's text filter over real sockets: rude words in chat, clues and guesses reach the
 others as asterisks at the table's level, names with them are refused, and a name that
 only looks like another's is refused at the same table."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import httpx
 
 from .harness import Client, ServerThread, create_room, join
+from .test_visual import choose, table
 
 
 def _said(c: Client, text: str) -> list[str]:
@@ -71,3 +72,15 @@ def test_names_are_filtered_and_lookalikes_refused(server: ServerThread) -> None
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_options"
     host.close()
     ann.close()
+
+
+def test_a_guess_reaches_the_others_masked(server: ServerThread) -> None:
+    _code, clients = table(server)
+    drawer, _word = choose(clients, "objects")
+    mate = next(c for c in clients if c is not drawer and c.seat is not None
+                and c.seat % 2 == drawer.seat % 2)  # type: ignore[operator]  # fmt: skip
+    assert mate.request({"type": "guess", "text": "a shit house"})["type"] == "ack"
+    seen = str(drawer.until(lambda f: f["type"] == "state" and "house" in str(f["game"])))
+    assert "a **** house" in seen and "shit" not in seen
+    for c in clients:
+        c.close()
