@@ -50,6 +50,7 @@ from reverie.bus.base import MemoryBus
 from reverie.content.decks import list_decks
 from reverie.content.library import Library
 from reverie.games import AnyFamily, Audience
+from reverie.rooms.deliveries import Delivery, SideFrame
 from reverie.rooms.events import Acted
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import PALETTE, RoomState, hash_token
@@ -106,7 +107,7 @@ class Table:
     tab: Connection | None = None
     replaced: bool = False
     #: Each side channel's frame as the bus carried it: its audience and sender.
-    side: dict[str, list[tuple[Audience, int]]] = field(default_factory=dict)
+    side: dict[str, list[tuple[Audience, int | None]]] = field(default_factory=dict)
 
 
 def sent(conn: Connection) -> list[str]:
@@ -175,10 +176,10 @@ async def _table(family: AnyFamily, variant: str, db: Path) -> Table:
     table = Table(service, live)
     deliver = service.bus.deliver
 
-    def recorded(code: str, message: dict[str, Any]) -> None:
-        if message.get("kind") == "side":
-            seen = (message["audience"], message["sender"])
-            table.side.setdefault(message["frame"], []).append(seen)
+    def recorded(code: str, message: Delivery) -> None:
+        if isinstance(message, SideFrame):
+            seen = (message.audience, message.sender)
+            table.side.setdefault(message.frame, []).append(seen)
         deliver(code, message)
 
     service.bus.deliver = recorded  # type: ignore[method-assign,assignment]

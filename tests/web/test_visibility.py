@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import httpx
@@ -12,6 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reverie.games import EVERYONE, Audience, SideChannel, seats_only, team_only
+from reverie.rooms.deliveries import (
+    ChatSaid,
+    Delivery,
+    Revoked,
+    SideFrame,
+    SideResync,
+    StateChanged,
+)
 from reverie.rooms.visibility import Visibility, chat_audience
 from reverie.web.ws import Connection
 from tests.rooms.test_service import run
@@ -28,9 +35,9 @@ class RecordingFilter(Visibility):
         self.kinds: list[str] = []
         self.states = 0
 
-    def passes(self, message: Mapping[str, Any]) -> bool:
-        self.kinds.append(message["kind"])
-        return bool(message["kind"] == "state")
+    def passes(self, message: Delivery) -> bool:
+        self.kinds.append(type(message).__name__)
+        return isinstance(message, StateChanged)
 
     def admits(self, audience: Audience | None) -> bool:
         self.asked.append(audience)
@@ -52,19 +59,19 @@ def test_every_bus_message_and_reply_asks_the_filter() -> None:
         recorder = RecordingFilter()
         conn.visibility = recorder
         line = {"seat": 0, "name": "A", "text": "hi", "at": 0, "team": 1}
-        conn.on_bus({"kind": "chat", "audience": team_only(1), "message": line})
-        conn.on_bus({"kind": "side", "audience": seats_only(2), "sender": 0, "frame": "{}"})
-        conn.on_bus({"kind": "revoked", "token_hash": "t", "sender": None})
-        conn.on_bus({"kind": "side_resync"})
+        conn.on_bus(ChatSaid(team_only(1), line))
+        conn.on_bus(SideFrame(seats_only(2), 0, "{}"))
+        conn.on_bus(Revoked("t", None))
+        conn.on_bus(SideResync())
         conn.error(7, "bad_message", "no")
-        conn.on_bus({"kind": "state"})
+        conn.on_bus(StateChanged())
         writer = asyncio.create_task(conn.writer())
         for _ in range(5):
             await asyncio.sleep(0)
         conn.closed = True
         conn.wake.set()
         writer.cancel()
-        assert recorder.kinds == ["chat", "side", "revoked", "side_resync", "state"]
+        assert recorder.kinds == ["ChatSaid", "SideFrame", "Revoked", "SideResync", "StateChanged"]
         assert recorder.asked == [None]  # the error, a reply
         # Denied messages changed nothing: only the state frame (the seat's own view,
         # built by the filter too) reached the socket.
@@ -81,18 +88,18 @@ def test_the_filter_judges_each_kind_of_message() -> None:
     token: list[str | None] = ["mine"]
     room = StubRoom()
     v = Visibility(StubService(), room, lambda: seat[0], lambda: token[0], me=5)  # type: ignore[arg-type]
-    assert v.passes({"kind": "chat", "audience": seats_only(1)})
-    assert not v.passes({"kind": "chat", "audience": seats_only(2)})
-    assert v.passes({"kind": "side", "audience": EVERYONE, "sender": 4})
-    assert not v.passes({"kind": "side", "audience": EVERYONE, "sender": 5})
-    assert v.passes({"kind": "revoked", "token_hash": "mine", "sender": None})
-    assert not v.passes({"kind": "revoked", "token_hash": "mine", "sender": 5})
-    assert not v.passes({"kind": "revoked", "token_hash": "theirs", "sender": None})
+    assert v.passes(ChatSaid(seats_only(1), {}))
+    assert not v.passes(ChatSaid(seats_only(2), {}))
+    assert v.passes(SideFrame(EVERYONE, 4, "{}"))
+    assert not v.passes(SideFrame(EVERYONE, 5, "{}"))
+    assert v.passes(Revoked("mine", None))
+    assert not v.passes(Revoked("mine", 5))
+    assert not v.passes(Revoked("theirs", None))
     token[0] = None  # a spectator's socket: no link to revoke
-    assert not v.passes({"kind": "revoked", "token_hash": "mine", "sender": None})
-    assert v.passes({"kind": "side_resync"}) and v.passes({"kind": "state"})
+    assert not v.passes(Revoked("mine", None))
+    assert v.passes(SideResync()) and v.passes(StateChanged())
     v.release()
-    assert not v.passes({"kind": "chat", "audience": seats_only(1)})
+    assert not v.passes(ChatSaid(seats_only(1), {}))
 
 
 seat = st.one_of(st.none(), st.integers(0, 11))

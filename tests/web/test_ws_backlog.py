@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from reverie.games import EVERYONE
+from reverie.rooms.deliveries import SideFrame
 from reverie.web.ws import MAX_PENDING_DRAWS, MAX_PENDING_REPLIES, Connection
 from tests.rooms.test_service import run
 
@@ -50,7 +51,7 @@ def test_a_slow_client_gets_the_whole_picture_once_instead_of_a_backlog() -> Non
         ws, service = SlowSocket(), StubService()
         conn = Connection(ws, service, StubRoom(), 4096)  # type: ignore[arg-type]
         writer = asyncio.create_task(conn.writer())
-        stroke = {"kind": "side", "audience": EVERYONE, "sender": 0, "frame": '{"type":"draw"}'}
+        stroke = SideFrame(EVERYONE, 0, '{"type":"draw"}')
         conn.on_bus(stroke)
         await asyncio.sleep(0)  # the writer takes the first frame and blocks on the socket
         for _ in range(3 * MAX_PENDING_DRAWS):

@@ -18,8 +18,9 @@ from typing import Any, Protocol
 from reverie.logs import PROCESS_ID
 from reverie.store.base import redact
 
-#: A message for the connections of this process.
-Subscriber = Callable[[dict[str, Any]], None]
+#: A message for the connections of this process: the bus hands it over as it is (the
+#: rooms' typed deliveries, reverie.rooms.deliveries); it never leaves the process.
+Subscriber = Callable[[Any], None]
 #: ``handler(room, message)`` for a message from another process. ``room`` is None for
 #: news about processes (``{"k": "gone", "pid": ...}``); after the bus lost its broker
 #: and may have missed messages it calls ``handler(room, {"k": "resync"})`` for every
@@ -52,7 +53,7 @@ class Bus(Protocol):
     def unsubscribe(self, room: str, subscriber: Subscriber) -> None:
         """Stop calling ``subscriber``."""
 
-    def deliver(self, room: str, message: dict[str, Any]) -> None:
+    def deliver(self, room: str, message: Any) -> None:
         """Give ``message`` to this process's subscribers of ``room``."""
 
     async def broadcast(self, room: str, message: dict[str, Any]) -> None:
@@ -114,7 +115,7 @@ class LocalFanout:
             if not subs:
                 del self._subs[room]
 
-    def deliver(self, room: str, message: dict[str, Any]) -> None:
+    def deliver(self, room: str, message: Any) -> None:
         """Call every subscriber of the room with the message."""
         for sub in list(self._subs.get(room, ())):
             sub(message)

@@ -15,6 +15,7 @@ from reverie.bus import BusUnavailable
 from reverie.errors import ReverieError, RoomError
 from reverie.games import Admits, SideChannel, SideCommand
 from reverie.rooms.commands import decoder_for
+from reverie.rooms.deliveries import SideFrame, SideResync
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.messages import Side, encode_message
 
@@ -56,13 +57,7 @@ class Channels:
 
     def _deliver(self, live: LiveRoom, frame: Any, audience: Any, sender: int | None) -> None:
         self.service.bus.deliver(
-            live.state.code,
-            {
-                "kind": "side",
-                "audience": audience,
-                "sender": sender,
-                "frame": _ENCODER.encode(frame).decode(),
-            },
+            live.state.code, SideFrame(audience, sender, _ENCODER.encode(frame).decode())
         )
 
     async def side(self, live: LiveRoom, seat: int | None, cmd: SideCommand, sender: int) -> None:
@@ -169,7 +164,7 @@ class Channels:
                 return
             if message.n > have + 1:
                 await self._load(live, channel)
-                svc.bus.deliver(room.code, {"kind": "side_resync"})
+                svc.bus.deliver(room.code, SideResync())
                 return
             self._deliver_entry(live, channel, message)
 

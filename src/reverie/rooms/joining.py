@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from reverie.errors import RoomError
 from reverie.rooms.bans import check_not_banned
 from reverie.rooms.commands import Join
+from reverie.rooms.deliveries import Revoked
 from reverie.rooms.events import Joined, Left, RoomEvent, TokenRotated
 from reverie.rooms.members import member_of, smallest_seat, token_at, tokens
 from reverie.rooms.state import RoomState, hash_token
@@ -80,9 +81,7 @@ class Joining:
                 live, lambda room: TokenRotated(seat, hash_token(token), member=member)
             )
             self.service.stats["actions"] += 1
-        self.service.bus.deliver(
-            live.state.code, {"kind": "revoked", "token_hash": old, "sender": sender}
-        )
+        self.service.bus.deliver(live.state.code, Revoked(old, sender))
         return token
 
     def member_for(self, live: LiveRoom, seat: int | None, token_hash: str | None) -> int:

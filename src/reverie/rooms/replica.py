@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reverie.bus import BusUnavailable
+from reverie.rooms.deliveries import SideResync
 from reverie.rooms.events import decode_event
 from reverie.rooms.live import LiveRoom, Presence
 from reverie.rooms.messages import (
@@ -195,7 +196,7 @@ class Replica:
                 async with live.lock:
                     await svc.history.catch_up(live)
                     await svc.channels.load_all(live)
-                svc.bus.deliver(live.state.code, {"kind": "side_resync"})
+                svc.bus.deliver(live.state.code, SideResync())
                 await svc.writer.broadcast(live, Who())
             case Gone():
                 pass  # about a process, not a room (see on_remote)

@@ -36,6 +36,7 @@ from reverie.games import Admits, Frame, SideChannel, SideCommand
 from reverie.rooms.channels import Channels
 from reverie.rooms.commands import Join, SetOptions
 from reverie.rooms.deciding import decide
+from reverie.rooms.deliveries import StateChanged
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.events import (
     DEFAULT_AWAY,
@@ -402,7 +403,7 @@ class RoomService:
 
     def publish_state(self, live: LiveRoom) -> None:
         """Tell every connection of the room in this process to send a fresh snapshot."""
-        self.bus.deliver(live.state.code, {"kind": "state", "version": live.state.version})
+        self.bus.deliver(live.state.code, StateChanged(live.state.version))
 
     def snapshot_json(self, live: LiveRoom, seat: int | None) -> bytes:
         """The encoded ``state`` frame for ``seat``; all seats of a change share one build."""

@@ -20,10 +20,11 @@ seat that moves in the lobby or changes team is judged by where it is now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reverie.games import EVERYONE, Audience, SideChannel, seats_only, team_only
+from reverie.rooms.deliveries import ChatSaid, Delivery, Revoked, SideFrame
 from reverie.rooms.snapshot import QUEUED, room_info
 
 if TYPE_CHECKING:
@@ -56,9 +57,9 @@ def chat_line(line: ChatLine) -> dict[str, Any]:
     }
 
 
-def chat_message(line: ChatLine) -> dict[str, Any]:
-    """The bus message that tells connections a line was said, with its audience."""
-    return {"kind": "chat", "audience": line_audience(line), "message": chat_line(line)}
+def chat_message(line: ChatLine) -> ChatSaid:
+    """The delivery that tells connections a line was said, with its audience."""
+    return ChatSaid(line_audience(line), chat_line(line))
 
 
 def chat_frame(lines: list[dict[str, Any]]) -> dict[str, Any]:
@@ -118,24 +119,19 @@ class Visibility:
         self._seat = _nobody
         self._token = _no_token
 
-    def passes(self, message: Mapping[str, Any]) -> bool:
+    def passes(self, message: Delivery) -> bool:
         """Whether a message of the room's bus reaches this connection: a chat line or a
         side channel's frame if its audience admits it (a side frame not back to its
         sender), a revoked link only to the sockets that used it; a new state and a
         side channel's resync to everyone (what they send is cut to this seat:
         :meth:`state_frame`, :meth:`channel_frames`)."""
-        kind = message.get("kind")
-        if kind == "chat":
-            return self.admits(message["audience"])
-        if kind == "side":
-            return message["sender"] != self.me and self.admits(message["audience"])
-        if kind == "revoked":
+        if isinstance(message, ChatSaid):
+            return self.admits(message.audience)
+        if isinstance(message, SideFrame):
+            return message.sender != self.me and self.admits(message.audience)
+        if isinstance(message, Revoked):
             token = self._token()
-            return (
-                message["sender"] != self.me
-                and token is not None
-                and message["token_hash"] == token
-            )
+            return message.sender != self.me and token is not None and message.token_hash == token
         return True
 
     def admits(self, audience: Audience | None) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from reverie.bus import BusUnavailable
 from reverie.errors import RoomError
+from reverie.rooms.deliveries import Revoked
 from reverie.rooms.events import Chatted, RoomEvent, TokenRotated, encode_event
 from reverie.rooms.live import LiveRoom
 from reverie.rooms.members import token_at
@@ -98,7 +99,7 @@ class Writer:
         elif isinstance(event, TokenRotated) and not local:
             # Sockets here that used the old link close (the writer told its own).
             old = token_at(before.players[event.seat], event.member)
-            bus.deliver(code, {"kind": "revoked", "token_hash": old, "sender": None})
+            bus.deliver(code, Revoked(old, None))
 
     def changed(self, live: LiveRoom) -> None:
         """The room moved on: connections here send a fresh view; timers and bots look

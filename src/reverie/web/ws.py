@@ -39,6 +39,7 @@ from reverie.rooms.commands import (
     VoteKick,
     decoder_for,
 )
+from reverie.rooms.deliveries import ChatSaid, Delivery, Revoked, SideFrame, SideResync
 from reverie.rooms.errors import RoomDamaged
 from reverie.rooms.service import LiveRoom, RoomService
 from reverie.rooms.state import hash_token
@@ -182,27 +183,26 @@ class Connection:
 
     # -------------------------------------------------------------- outgoing
 
-    def on_bus(self, message: dict[str, Any]) -> None:
+    def on_bus(self, message: Delivery) -> None:
         """Bus subscriber: if the filter lets the message through, queue its chat line or
         side channel's frame, or mark the snapshot (or the side channels) stale, or
         close on a revoked link."""
         if not self.visibility.passes(message):
             return
-        kind = message.get("kind")
-        if kind == "chat":
-            self.chat.append(message["message"])
-        elif kind == "revoked":
+        if isinstance(message, ChatSaid):
+            self.chat.append(message.message)
+        elif isinstance(message, Revoked):
             self.revoked = True  # the writer says so and closes the socket
-        elif kind == "side_resync":
+        elif isinstance(message, SideResync):
             # Another process's frames were missed: send the whole picture again.
             self.side_out.clear()
             self.side_stale = True
-        elif kind == "side":
+        elif isinstance(message, SideFrame):
             if len(self.side_out) >= MAX_PENDING_DRAWS:
                 self.side_out.clear()  # a slow client gets the whole picture once instead
                 self.side_stale = True
             elif not self.side_stale:
-                self.side_out.append(message["frame"])
+                self.side_out.append(message.frame)
         else:
             self.dirty = True
         self.wake.set()
