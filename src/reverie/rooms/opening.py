@@ -1,5 +1,6 @@
 """Rooms coming and going: a new room opened, the rooms touched lately resumed at
-start-up, idle rooms dropped from memory (their logs stay). A part of the room service
+start-up, idle rooms dropped from memory (their logs stay), every room's tasks stopped
+and leases given up at shutdown. A part of the room service
 (``service.opening``); loading a room on demand is the service's own (``get``)."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from reverie.store import VersionConflict
 if TYPE_CHECKING:
     from reverie.rooms.service import RoomService
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "IDLE_EVICT", "RESUME_WINDOW", "Opening"]
+__all__ = ["CLOSE_WAIT", "CODE_ALPHABET", "CODE_LENGTH", "IDLE_EVICT", "RESUME_WINDOW", "Opening"]
 
 log = logging.getLogger("reverie.rooms")
 
@@ -30,6 +31,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 RESUME_WINDOW = 7 * 24 * 3600  # rooms touched in the last week are resumed at start-up
 IDLE_EVICT = 15 * 60  # a room nobody watches leaves memory after this long (the log stays)
+#: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
+CLOSE_WAIT = 5.0
 
 
 def _family(variant: str) -> AnyFamily:
@@ -158,3 +161,28 @@ class Opening:
         while not self.service.closed:
             await asyncio.sleep(every)
             await self.evict_idle()
+
+    async def close(self) -> None:
+        """Stop bots and timers and give up the leases (the log holds everything)."""
+        service = self.service
+        service.closed = True
+        for live in service.rooms.values():
+            service.runners.stop(live)
+            if live.inbox_task is not None:
+                live.inbox_task.cancel()
+        tasks = [t for live in service.rooms.values() for t in live.bot_tasks.values()]
+        tasks += [live.inbox_task for live in service.rooms.values() if live.inbox_task]
+        if tasks:
+            # Bounded: a task that ignores its cancellation must not hold the shutdown.
+            done, stuck = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+            for task in done:
+                if not task.cancelled() and task.exception() is not None:
+                    log.debug("task ended with %r", task.exception())
+            if stuck:
+                log.warning("%d room task(s) still running at shutdown", len(stuck))
+        # Every room's, not only those running here: a lease taken just after Redis
+        # started empty is in Redis before it counts here (the script releases only
+        # what is this process's).
+        held = list(service.rooms)
+        if held and service.bus.shared:
+            await service.leases.release_many(held)

@@ -16,7 +16,7 @@ the service holds and which reach each other through it: ``writer`` (append, app
 publish), ``history`` (replay, catch-up, damaged logs), ``presence`` (sockets, pauses,
 stand-ins), ``runners`` (the phase timer and bots), ``channels`` (side channels),
 ``replica`` (leases and messages from other processes), ``joining`` (seats taken,
-given up, relinked), ``opening`` (rooms opened, resumed, evicted), ``moderation`` (the
+given up, relinked), ``opening`` (rooms opened, resumed, evicted, shut down), ``moderation`` (the
 operator's close, removals counted, votes ended on time).
 """
 
@@ -67,8 +67,6 @@ AWAY_GRACE = 60.0
 #: A room's fold is snapshotted every this many events, so replaying it reads the latest
 #: snapshot and at most this many events (a chatty room's log can grow long).
 SNAPSHOT_EVERY = 250
-#: Seconds the shutdown waits for the rooms' tasks to end once cancelled.
-CLOSE_WAIT = 5.0
 
 #: The service's counters (``RoomService.stats``).
 STATS = (
@@ -147,27 +145,7 @@ class RoomService:
 
     async def close(self) -> None:
         """Stop bots and timers and give up the leases (the log holds everything)."""
-        self.closed = True
-        for live in self.rooms.values():
-            self.runners.stop(live)
-            if live.inbox_task is not None:
-                live.inbox_task.cancel()
-        tasks = [t for live in self.rooms.values() for t in live.bot_tasks.values()]
-        tasks += [live.inbox_task for live in self.rooms.values() if live.inbox_task]
-        if tasks:
-            # Bounded: a task that ignores its cancellation must not hold the shutdown.
-            done, stuck = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
-            for task in done:
-                if not task.cancelled() and task.exception() is not None:
-                    log.debug("task ended with %r", task.exception())
-            if stuck:
-                log.warning("%d room task(s) still running at shutdown", len(stuck))
-        # Every room's, not only those running here: a lease taken just after Redis
-        # started empty is in Redis before it counts here (the script releases only
-        # what is this process's).
-        held = list(self.rooms)
-        if held and self.bus.shared:
-            await self.leases.release_many(held)
+        await self.opening.close()
 
     # ------------------------------------------------------------------ rooms
 
