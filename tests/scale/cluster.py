@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,17 @@ from tests.services import PostgresServer, RedisServer
 from tests.web.harness import ServerThread, free_port
 
 # The throwaway servers live in tests/services.py (the session fixtures use them too).
-__all__ = ["Certificate", "Nginx", "PostgresServer", "Process", "RedisServer", "server_pair"]
+__all__ = [
+    "Certificate",
+    "Nginx",
+    "PostgresServer",
+    "Process",
+    "RedisServer",
+    "landed",
+    "nginx_pair",
+    "server_pair",
+    "sockets_on",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "nginx" / "reverie.conf"
@@ -264,3 +275,46 @@ def server_pair(
     finally:
         for s in servers:
             s.stop()
+
+
+@contextlib.contextmanager
+def nginx_pair(
+    folder: Path, database_url: str, bus_url: str, **env: str
+) -> Iterator[tuple[Nginx, list[Process]]]:
+    """Two ``reverie serve`` processes (environment ``env`` for both) on one database and
+    one bus, started at once (each takes seconds), behind nginx."""
+    processes = [Process(folder, database_url, bus_url, **env) for _ in range(2)]
+    nginx = Nginx(folder, [p.port for p in processes])
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(Process.start, processes))
+        nginx.start()
+        yield nginx, processes
+    finally:
+        nginx.stop()
+        for p in processes:
+            p.stop()
+
+
+def sockets_on(process: Process) -> int:
+    """The room WebSockets open on ``process`` now (its ``reverie_sockets`` gauge)."""
+    r = httpx.get(f"{process.base}/metrics", timeout=10)
+    assert r.status_code == 200, r.text
+    found = re.search(r"(?m)^reverie_sockets (\S+)$", r.text)
+    assert found is not None, "no reverie_sockets in /metrics"
+    return int(float(found.group(1)))
+
+
+def landed(processes: list[Process], before: list[int]) -> Process:
+    """The process a socket opened through nginx reached: the one whose count of sockets
+    grew from ``before`` (nginx picks it by the hash of /ws/CODE, so a test cannot name
+    it beforehand)."""
+    end = time.monotonic() + 15
+    while True:
+        grown = [p for p, n in zip(processes, before, strict=True) if sockets_on(p) > n]
+        if len(grown) == 1:
+            return grown[0]
+        assert len(grown) < 2, "the socket counts grew on both processes"
+        if time.monotonic() > end:
+            raise AssertionError("no process counts the new socket")
+        time.sleep(0.1)
