@@ -77,6 +77,10 @@ class ServerThread:
         # Every client here joins from 127.0.0.1, and a shared Redis keeps the joins of
         # every test for a minute: the limit is on only where a test sets it.
         settings.setdefault("joins_per_minute", 0)
+        # The settle freezes what is alive in the whole process every few seconds: in a
+        # test process that is the tests' own objects (and their cycles) too. Off unless
+        # a test is about it; the scale tests' real processes run with the default.
+        settings.setdefault("gc_settle_seconds", 0)
         self.settings = Settings(
             data_dir=data_dir, bot_delay=bot_delay, away_grace=away_grace, **settings
         )

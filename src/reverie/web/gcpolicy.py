@@ -28,8 +28,13 @@ from typing import Any
 
 log = logging.getLogger("reverie.server")
 
-#: Seconds between settles (0: leave the collector as CPython sets it).
-SETTLE_EVERY = 30.0
+#: Seconds between settles (0: leave the collector as CPython sets it). Short: at 1,000
+#: tables the young generations hold tens of thousands of objects a few seconds old
+#: (each socket's waiting coroutines and futures, made anew at every frame), which
+#: every generation-1 pass walked (50-80 ms each, the p99 of every move) until they
+#: were frozen; settled every 2 s they stay small and the settle itself is a few
+#: milliseconds (docs/benchmarks.md, "GC tail").
+SETTLE_EVERY = 2.0
 
 
 class GcWatch:

@@ -112,7 +112,7 @@ class Settings:
     forwarded_allow_ips: str | None = None
     lease_seconds: float = 8.0
     log_format: str = "text"
-    gc_settle_seconds: float = 30.0
+    gc_settle_seconds: float = 2.0
     deck_max_cards: int = 200
     deck_max_mb: float = 100.0
     upload_max_file_mb: float = 25.0
